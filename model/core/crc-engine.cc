@@ -1,0 +1,174 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "crc-engine.h"
+
+#include "ns3/abort.h"
+
+#include <array>
+#include <boost/crc.hpp>
+#include <utility>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// How a message is handed to a Boost.CRC register.
+enum class Feed
+{
+    BYTES, //!< a byte string
+    BITS,  //!< a bit vector
+    FIELD, //!< a field of a BitBlock
+};
+
+/// Arguments of one CRC computation (only the ones of its Feed are used).
+struct CrcInput
+{
+    Feed feed;                       //!< which of the inputs below is used
+    const uint8_t* bytes;            //!< BYTES: the data
+    std::size_t length;              //!< BYTES: its length
+    const std::vector<bool>* bits;   //!< BITS: the bits
+    const BitBlock* block;           //!< FIELD: the block
+    uint32_t msb;                    //!< FIELD: first bit
+    uint32_t lsb;                    //!< FIELD: last bit
+};
+
+/**
+ * \brief Run one computation on a Boost.CRC register of width W.
+ * \param poly the generator.
+ * \param in the message.
+ * \return the remainder.
+ */
+template <std::size_t W>
+uint32_t
+RunCrc(uint32_t poly, const CrcInput& in)
+{
+    boost::crc_basic<W> crc(poly, 0, 0, false, false);
+    switch (in.feed)
+    {
+    case Feed::BYTES:
+        crc.process_bytes(in.bytes, in.length);
+        break;
+    case Feed::BITS:
+        for (bool b : *in.bits)
+        {
+            crc.process_bit(b);
+        }
+        break;
+    case Feed::FIELD:
+        for (uint32_t pos = in.msb + 1; pos-- > in.lsb;)
+        {
+            crc.process_bit(in.block->Get(pos));
+        }
+        break;
+    }
+    return static_cast<uint32_t>(crc.checksum());
+}
+
+/// Signature of RunCrc<W>.
+using CrcFn = uint32_t (*)(uint32_t, const CrcInput&);
+
+/**
+ * \brief The table of RunCrc<1> .. RunCrc<32>.
+ * \return the table, index = width - 1.
+ */
+template <std::size_t... I>
+constexpr std::array<CrcFn, sizeof...(I)>
+MakeTable(std::index_sequence<I...>)
+{
+    return {&RunCrc<I + 1>...};
+}
+
+/// RunCrc<W> by width (index W-1).
+const std::array<CrcFn, 32> g_crcTable = MakeTable(std::make_index_sequence<32>{});
+
+} // namespace
+
+CrcEngine::CrcEngine(uint32_t width, uint32_t poly)
+    : m_width(width),
+      m_poly(poly)
+{
+    if (width < 1 || width > 32)
+    {
+        NS_FATAL_ERROR("CrcEngine: width = " << width << " is out of range [1, 32]");
+    }
+    if (width < 32 && (poly >> width) != 0)
+    {
+        NS_FATAL_ERROR("CrcEngine: poly = 0x" << std::hex << poly << std::dec
+                                              << " does not fit in width = " << width
+                                              << " bits (give it without the x^width term)");
+    }
+    if ((poly & 1U) == 0)
+    {
+        NS_FATAL_ERROR("CrcEngine: poly = 0x" << std::hex << poly << std::dec
+                                              << " must have its x^0 term set");
+    }
+}
+
+uint32_t
+CrcEngine::GetWidth() const
+{
+    return m_width;
+}
+
+uint32_t
+CrcEngine::GetPolynomial() const
+{
+    return m_poly;
+}
+
+uint32_t
+CrcEngine::ComputeBytes(const uint8_t* data, std::size_t length) const
+{
+    CrcInput in{Feed::BYTES, data, length, nullptr, nullptr, 0, 0};
+    return g_crcTable[m_width - 1](m_poly, in);
+}
+
+uint32_t
+CrcEngine::ComputeBits(const std::vector<bool>& bits) const
+{
+    CrcInput in{Feed::BITS, nullptr, 0, &bits, nullptr, 0, 0};
+    return g_crcTable[m_width - 1](m_poly, in);
+}
+
+uint32_t
+CrcEngine::ComputeField(const BitBlock& block, uint32_t msb, uint32_t lsb) const
+{
+    NS_ABORT_MSG_IF(msb < lsb || msb >= block.GetSize(),
+                    "CrcEngine::ComputeField: bad field [" << msb << ":" << lsb << "] of a "
+                                                           << block.GetSize() << "-bit block");
+    CrcInput in{Feed::FIELD, nullptr, 0, nullptr, &block, msb, lsb};
+    return g_crcTable[m_width - 1](m_poly, in);
+}
+
+uint16_t
+CrcEngine::RiflCrc12(const BitBlock& frame)
+{
+    const uint32_t s = frame.GetSize();
+    if (s != 128 && s != 256 && s != 512 && s != 1024)
+    {
+        NS_FATAL_ERROR("CrcEngine::RiflCrc12: frame size " << s
+                                                           << " bits is not one of 128, 256, "
+                                                              "512, 1024");
+    }
+    std::vector<uint8_t> bytes = frame.ToBytes();
+    // The Verification Code field [11:0] is taken as zeros while computing.
+    bytes[bytes.size() - 1] = 0;
+    bytes[bytes.size() - 2] &= 0xF0;
+    boost::crc_optimal<12, 0x02F, 0, 0, false, false> crc;
+    crc.process_bytes(bytes.data(), bytes.size());
+    return static_cast<uint16_t>(crc.checksum());
+}
+
+uint32_t
+CrcEngine::EthernetCrc32(const uint8_t* data, std::size_t length)
+{
+    boost::crc_32_type crc;
+    crc.process_bytes(data, length);
+    return crc.checksum();
+}
+
+} // namespace ns3
