@@ -4,7 +4,7 @@
 
 #include "bit-block.h"
 
-#include "ns3/abort.h"
+#include "rifl-check.h"
 
 namespace ns3
 {
@@ -12,11 +12,8 @@ namespace ns3
 BitBlock::BitBlock(uint32_t nBits)
     : m_size(nBits)
 {
-    if (nBits > MAX_BITS)
-    {
-        NS_FATAL_ERROR("BitBlock: nBits = " << nBits << " is out of range [0, " << MAX_BITS
-                                            << "]");
-    }
+    RIFL_CHECK_ARG(nBits > MAX_BITS,
+                   "BitBlock: nBits = " << nBits << " is out of range [0, " << MAX_BITS << "]");
 }
 
 uint32_t
@@ -28,14 +25,14 @@ BitBlock::GetSize() const
 bool
 BitBlock::Get(uint32_t pos) const
 {
-    NS_ABORT_MSG_IF(pos >= m_size, "BitBlock::Get: pos " << pos << " >= size " << m_size);
+    RIFL_CHECK_INDEX(pos >= m_size, "BitBlock::Get: pos " << pos << " >= size " << m_size);
     return (m_words[pos / 64] >> (pos % 64)) & 1U;
 }
 
 void
 BitBlock::Set(uint32_t pos, bool value)
 {
-    NS_ABORT_MSG_IF(pos >= m_size, "BitBlock::Set: pos " << pos << " >= size " << m_size);
+    RIFL_CHECK_INDEX(pos >= m_size, "BitBlock::Set: pos " << pos << " >= size " << m_size);
     const uint64_t mask = uint64_t{1} << (pos % 64);
     if (value)
     {
@@ -50,16 +47,16 @@ BitBlock::Set(uint32_t pos, bool value)
 void
 BitBlock::Flip(uint32_t pos)
 {
-    NS_ABORT_MSG_IF(pos >= m_size, "BitBlock::Flip: pos " << pos << " >= size " << m_size);
+    RIFL_CHECK_INDEX(pos >= m_size, "BitBlock::Flip: pos " << pos << " >= size " << m_size);
     m_words[pos / 64] ^= uint64_t{1} << (pos % 64);
 }
 
 uint64_t
 BitBlock::GetField(uint32_t msb, uint32_t lsb) const
 {
-    NS_ABORT_MSG_IF(msb < lsb || msb - lsb >= 64 || msb >= m_size,
-                    "BitBlock::GetField: bad field [" << msb << ":" << lsb << "] of a " << m_size
-                                                      << "-bit block");
+    RIFL_CHECK_INDEX(msb < lsb || msb - lsb >= 64 || msb >= m_size,
+                     "BitBlock::GetField: bad field [" << msb << ":" << lsb << "] of a " << m_size
+                                                       << "-bit block");
     const uint32_t width = msb - lsb + 1;
     const uint32_t word = lsb / 64;
     const uint32_t shift = lsb % 64;
@@ -74,9 +71,9 @@ BitBlock::GetField(uint32_t msb, uint32_t lsb) const
 void
 BitBlock::SetField(uint32_t msb, uint32_t lsb, uint64_t value)
 {
-    NS_ABORT_MSG_IF(msb < lsb || msb - lsb >= 64 || msb >= m_size,
-                    "BitBlock::SetField: bad field [" << msb << ":" << lsb << "] of a " << m_size
-                                                      << "-bit block");
+    RIFL_CHECK_INDEX(msb < lsb || msb - lsb >= 64 || msb >= m_size,
+                     "BitBlock::SetField: bad field [" << msb << ":" << lsb << "] of a " << m_size
+                                                       << "-bit block");
     const uint32_t width = msb - lsb + 1;
     const uint64_t mask = width == 64 ? ~uint64_t{0} : ((uint64_t{1} << width) - 1);
     value &= mask;
@@ -94,7 +91,7 @@ BitBlock::SetField(uint32_t msb, uint32_t lsb, uint64_t value)
 std::vector<uint8_t>
 BitBlock::ToBytes() const
 {
-    NS_ABORT_MSG_IF(m_size % 8 != 0, "BitBlock::ToBytes: size " << m_size << " is not whole bytes");
+    RIFL_CHECK_ARG(m_size % 8 != 0, "BitBlock::ToBytes: size " << m_size << " is not whole bytes");
     std::vector<uint8_t> out(m_size / 8);
     for (uint32_t i = 0; i < out.size(); ++i)
     {
@@ -107,12 +104,9 @@ BitBlock::ToBytes() const
 BitBlock
 BitBlock::FromBytes(const uint8_t* data, uint32_t nBits)
 {
-    if (nBits % 8 != 0 || nBits > MAX_BITS)
-    {
-        NS_FATAL_ERROR("BitBlock::FromBytes: nBits = " << nBits
-                                                       << " must be a multiple of 8 in [0, "
-                                                       << MAX_BITS << "]");
-    }
+    RIFL_CHECK_ARG(nBits % 8 != 0 || nBits > MAX_BITS,
+                   "BitBlock::FromBytes: nBits = " << nBits << " must be a multiple of 8 in [0, "
+                                                   << MAX_BITS << "]");
     BitBlock b(nBits);
     for (uint32_t i = 0; i < nBits / 8; ++i)
     {
@@ -153,9 +147,8 @@ BitBlock::OnePositions() const
 BitBlock&
 BitBlock::operator^=(const BitBlock& other)
 {
-    NS_ABORT_MSG_IF(other.m_size != m_size,
-                    "BitBlock::operator^=: sizes differ (" << m_size << " vs " << other.m_size
-                                                           << ")");
+    RIFL_CHECK_ARG(other.m_size != m_size, "BitBlock::operator^=: sizes differ ("
+                                               << m_size << " vs " << other.m_size << ")");
     for (uint32_t w = 0; w < m_words.size(); ++w)
     {
         m_words[w] ^= other.m_words[w];

@@ -47,7 +47,7 @@ class BitBlock
 
     /**
      * \brief Make a block of \p nBits zero bits.
-     * \param nBits the size in bits, 0..MAX_BITS (NS_FATAL_ERROR otherwise).
+     * \param nBits the size in bits, 0..MAX_BITS (std::invalid_argument otherwise).
      */
     explicit BitBlock(uint32_t nBits = 0);
 

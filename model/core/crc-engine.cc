@@ -4,10 +4,11 @@
 
 #include "crc-engine.h"
 
-#include "ns3/abort.h"
+#include "rifl-check.h"
+
+#include <boost/crc.hpp>
 
 #include <array>
-#include <boost/crc.hpp>
 #include <utility>
 
 namespace ns3
@@ -27,13 +28,13 @@ enum class Feed
 /// Arguments of one CRC computation (only the ones of its Feed are used).
 struct CrcInput
 {
-    Feed feed;                       //!< which of the inputs below is used
-    const uint8_t* bytes;            //!< BYTES: the data
-    std::size_t length;              //!< BYTES: its length
-    const std::vector<bool>* bits;   //!< BITS: the bits
-    const BitBlock* block;           //!< FIELD: the block
-    uint32_t msb;                    //!< FIELD: first bit
-    uint32_t lsb;                    //!< FIELD: last bit
+    Feed feed;                     //!< which of the inputs below is used
+    const uint8_t* bytes;          //!< BYTES: the data
+    std::size_t length;            //!< BYTES: its length
+    const std::vector<bool>* bits; //!< BITS: the bits
+    const BitBlock* block;         //!< FIELD: the block
+    uint32_t msb;                  //!< FIELD: first bit
+    uint32_t lsb;                  //!< FIELD: last bit
 };
 
 /**
@@ -49,21 +50,21 @@ RunCrc(uint32_t poly, const CrcInput& in)
     boost::crc_basic<W> crc(poly, 0, 0, false, false);
     switch (in.feed)
     {
-    case Feed::BYTES:
-        crc.process_bytes(in.bytes, in.length);
-        break;
-    case Feed::BITS:
-        for (bool b : *in.bits)
-        {
-            crc.process_bit(b);
-        }
-        break;
-    case Feed::FIELD:
-        for (uint32_t pos = in.msb + 1; pos-- > in.lsb;)
-        {
-            crc.process_bit(in.block->Get(pos));
-        }
-        break;
+        case Feed::BYTES:
+            crc.process_bytes(in.bytes, in.length);
+            break;
+        case Feed::BITS:
+            for (bool b : *in.bits)
+            {
+                crc.process_bit(b);
+            }
+            break;
+        case Feed::FIELD:
+            for (uint32_t pos = in.msb + 1; pos-- > in.lsb;)
+            {
+                crc.process_bit(in.block->Get(pos));
+            }
+            break;
     }
     return static_cast<uint32_t>(crc.checksum());
 }
@@ -88,24 +89,17 @@ const std::array<CrcFn, 32> g_crcTable = MakeTable(std::make_index_sequence<32>{
 } // namespace
 
 CrcEngine::CrcEngine(uint32_t width, uint32_t poly)
-    : m_width(width),
-      m_poly(poly)
+    : m_width(width)
+    , m_poly(poly)
 {
-    if (width < 1 || width > 32)
-    {
-        NS_FATAL_ERROR("CrcEngine: width = " << width << " is out of range [1, 32]");
-    }
-    if (width < 32 && (poly >> width) != 0)
-    {
-        NS_FATAL_ERROR("CrcEngine: poly = 0x" << std::hex << poly << std::dec
-                                              << " does not fit in width = " << width
-                                              << " bits (give it without the x^width term)");
-    }
-    if ((poly & 1U) == 0)
-    {
-        NS_FATAL_ERROR("CrcEngine: poly = 0x" << std::hex << poly << std::dec
-                                              << " must have its x^0 term set");
-    }
+    RIFL_CHECK_ARG(width < 1 || width > 32,
+                   "CrcEngine: width = " << width << " is out of range [1, 32]");
+    RIFL_CHECK_ARG(width < 32 && (poly >> width) != 0,
+                   "CrcEngine: poly = 0x" << std::hex << poly << std::dec
+                                          << " does not fit in width = " << width
+                                          << " bits (give it without the x^width term)");
+    RIFL_CHECK_ARG((poly & 1U) == 0, "CrcEngine: poly = 0x" << std::hex << poly << std::dec
+                                                            << " must have its x^0 term set");
 }
 
 uint32_t
@@ -137,9 +131,9 @@ CrcEngine::ComputeBits(const std::vector<bool>& bits) const
 uint32_t
 CrcEngine::ComputeField(const BitBlock& block, uint32_t msb, uint32_t lsb) const
 {
-    NS_ABORT_MSG_IF(msb < lsb || msb >= block.GetSize(),
-                    "CrcEngine::ComputeField: bad field [" << msb << ":" << lsb << "] of a "
-                                                           << block.GetSize() << "-bit block");
+    RIFL_CHECK_INDEX(msb < lsb || msb >= block.GetSize(), "CrcEngine::ComputeField: bad field ["
+                                                              << msb << ":" << lsb << "] of a "
+                                                              << block.GetSize() << "-bit block");
     CrcInput in{Feed::FIELD, nullptr, 0, nullptr, &block, msb, lsb};
     return g_crcTable[m_width - 1](m_poly, in);
 }
@@ -148,12 +142,10 @@ uint16_t
 CrcEngine::RiflCrc12(const BitBlock& frame)
 {
     const uint32_t s = frame.GetSize();
-    if (s != 128 && s != 256 && s != 512 && s != 1024)
-    {
-        NS_FATAL_ERROR("CrcEngine::RiflCrc12: frame size " << s
-                                                           << " bits is not one of 128, 256, "
-                                                              "512, 1024");
-    }
+    RIFL_CHECK_ARG(s != 128 && s != 256 && s != 512 && s != 1024,
+                   "CrcEngine::RiflCrc12: frame size " << s
+                                                       << " bits is not one of 128, 256, "
+                                                          "512, 1024");
     std::vector<uint8_t> bytes = frame.ToBytes();
     // The Verification Code field [11:0] is taken as zeros while computing.
     bytes[bytes.size() - 1] = 0;

@@ -35,9 +35,9 @@ class CrcEngine
   public:
     /**
      * \brief Make an engine.
-     * \param width CRC width in bits, 1..32 (NS_FATAL_ERROR naming "width" otherwise).
+     * \param width CRC width in bits, 1..32 (std::invalid_argument naming "width" otherwise).
      * \param poly generator without its x^width term; must fit in \p width bits
-     *        and have its x^0 term set (NS_FATAL_ERROR naming "poly" otherwise).
+     *        and have its x^0 term set (std::invalid_argument naming "poly" otherwise).
      */
     CrcEngine(uint32_t width, uint32_t poly);
 

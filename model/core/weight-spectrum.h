@@ -47,7 +47,7 @@ class WeightSpectrum
      * position (see the implementation). Memory grows with n(n-1)/2 for w = 4.
      *
      * \param syndromes the syndrome of every position.
-     * \param w the weight, 0..4 (NS_FATAL_ERROR naming "w" otherwise).
+     * \param w the weight, 0..4 (std::invalid_argument naming "w" otherwise).
      * \param target the XOR value to count (0 = undetected patterns).
      * \return the number of such subsets.
      */
@@ -71,8 +71,7 @@ class WeightSpectrum
      * \param ber bit error probability in [0, 1).
      * \return P_ud, computed in log space so it stays exact at tiny BER.
      */
-    static double UndetectedProbability(const std::vector<uint64_t>& spectrum,
-                                        uint32_t n,
+    static double UndetectedProbability(const std::vector<uint64_t>& spectrum, uint32_t n,
                                         double ber);
 
     /**
@@ -82,8 +81,7 @@ class WeightSpectrum
      * \param target the XOR value to count.
      * \return the number of such subsets.
      */
-    static uint64_t CountBruteForce(const std::vector<uint32_t>& syndromes,
-                                    uint32_t w,
+    static uint64_t CountBruteForce(const std::vector<uint32_t>& syndromes, uint32_t w,
                                     uint32_t target = 0);
 };
 
