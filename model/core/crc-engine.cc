@@ -146,12 +146,25 @@ CrcEngine::RiflCrc12(const BitBlock& frame)
                    "CrcEngine::RiflCrc12: frame size " << s
                                                        << " bits is not one of 128, 256, "
                                                           "512, 1024");
-    std::vector<uint8_t> bytes = frame.ToBytes();
-    // The Verification Code field [11:0] is taken as zeros while computing.
-    bytes[bytes.size() - 1] = 0;
-    bytes[bytes.size() - 2] &= 0xF0;
+    // Whole 64-bit words of the frame, MSB first, with the Verification Code
+    // field [11:0] taken as zeros; no allocation (this runs once per frame built).
+    uint8_t bytes[BitBlock::MAX_BITS / 8];
+    for (uint32_t w = 0; w < s / 64; ++w)
+    {
+        const uint32_t msb = s - 1 - 64 * w;
+        uint64_t v = frame.GetField(msb, msb - 63);
+        if (msb == 63)
+        {
+            v &= ~uint64_t{0xFFF};
+        }
+        for (uint32_t k = 8; k-- > 0;)
+        {
+            bytes[8 * w + k] = static_cast<uint8_t>(v & 0xFF);
+            v >>= 8;
+        }
+    }
     boost::crc_optimal<12, 0x02F, 0, 0, false, false> crc;
-    crc.process_bytes(bytes.data(), bytes.size());
+    crc.process_bytes(bytes, s / 8);
     return static_cast<uint16_t>(crc.checksum());
 }
 

@@ -4,10 +4,9 @@
 
 #include "rifl-frame.h"
 
+#include "crc-engine.h"
 #include "ns3/log.h"
 #include "rifl-check.h"
-
-#include <boost/crc.hpp>
 
 #include <algorithm>
 
@@ -76,37 +75,6 @@ ReadBytes(const BitBlock& b, uint32_t top, uint8_t* bytes, uint32_t count)
         }
         k += m;
     }
-}
-
-/**
- * \brief RIFL's CRC-12 of a frame with [11:0] taken as zero: the same
- *        computation as CrcEngine::RiflCrc12() (the tests check they agree),
- *        fed from whole 64-bit words instead of one field access per byte.
- * \param b a frame of 128, 256, 512 or 1024 bits (not checked).
- * \return the 12-bit CRC.
- */
-uint16_t
-FrameCrc12(const BitBlock& b)
-{
-    const uint32_t s = b.GetSize();
-    uint8_t bytes[BitBlock::MAX_BITS / 8];
-    for (uint32_t w = 0; w < s / 64; ++w)
-    {
-        const uint32_t msb = s - 1 - 64 * w;
-        uint64_t v = b.GetField(msb, msb - 63);
-        if (msb == 63)
-        {
-            v &= ~uint64_t{0xFFF}; // the Verification Code field counts as zeros
-        }
-        for (uint32_t k = 8; k-- > 0;)
-        {
-            bytes[8 * w + k] = static_cast<uint8_t>(v & 0xFF);
-            v >>= 8;
-        }
-    }
-    boost::crc_optimal<12, 0x02F, 0, 0, false, false> crc;
-    crc.process_bytes(bytes, s / 8);
-    return static_cast<uint16_t>(crc.checksum());
 }
 
 /**
@@ -308,7 +276,7 @@ RiflFrame::Encode(const RiflFrame& frame, uint32_t frameId, RiflScrambler& tx,
         WriteBytes(b, s - 5, frame.m_payload.data(), static_cast<uint32_t>(frame.m_payload.size()));
     }
     tx.Scramble(b, s - 3, SCRAMBLED_LSB);
-    b.SetField(11, 0, FrameCrc12(b) ^ frameId);
+    b.SetField(11, 0, CrcEngine::RiflCrc12(b) ^ frameId);
     return b;
 }
 
@@ -316,8 +284,8 @@ uint16_t
 RiflFrame::CheckMismatch(const BitBlock& line, uint32_t expectedFrameId)
 {
     CheckFrameSize(line.GetSize());
-    return static_cast<uint16_t>((line.GetField(11, 0) ^ FrameCrc12(line) ^ expectedFrameId)
-                                 & 0xFFF);
+    return static_cast<uint16_t>(
+        (line.GetField(11, 0) ^ CrcEngine::RiflCrc12(line) ^ expectedFrameId) & 0xFFF);
 }
 
 RiflFrame::DecodeResult
