@@ -1,0 +1,273 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RIFL_LANE_STATE_H
+#define RIFL_LANE_STATE_H
+
+#include "ns3/rifl-frame.h"
+
+#include <cstdint>
+#include <deque>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rifl-protocol
+ * \brief TX states of the RTL's priority encoder, with the RTL's encodings (§3.1).
+ */
+enum class RiflTxState : uint8_t
+{
+    INIT = 0,         //!< filling the retransmission buffer; sends Pause Requests
+    SEND_PAUSE = 1,   //!< local RX not up; sends Pause Requests
+    PAUSE = 2,        //!< remote Pause Request flag; sends Idle
+    RETRANS = 3,      //!< replaying the buffer (remote Re-transmit flag or counter != 0)
+    SEND_RETRANS = 4, //!< local Frame Error; sends Re-transmit Requests
+    NORMAL = 5        //!< data, FC notifications or Idle (§3.2)
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \param s a TX state.
+ * \return its name ("INIT", "SEND_PAUSE", ...).
+ */
+std::string RiflTxStateName(RiflTxState s);
+
+/**
+ * \ingroup rifl-protocol
+ * \brief What a lane's TX puts on the line in one slot.
+ */
+enum class RiflTxFrame : uint8_t
+{
+    PAUSE_REQUEST,      //!< Control frame, key 0x0010 (INIT, SEND_PAUSE)
+    IDLE,               //!< Control frame, key 0x0001, not stored, no Frame ID
+    RETRANSMIT_REQUEST, //!< Control frame, key 0x1000
+    REPLAY,             //!< the oldest buffered frame, rotated back in (RETRANS, even c)
+    FC_PAUSE,           //!< FC_ON notification Data frame (stored, numbered)
+    FC_RESUME,          //!< FC_OFF notification Data frame (stored, numbered)
+    NEW_DATA            //!< a user Data frame or a Meta-00 fill frame (stored, numbered)
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief Ground truth carried beside a frame (never used by the protocol rules).
+ *
+ * The engine uses it to count what the protocol cannot see: duplicate or
+ * out-of-order deliveries and undetected corruption.
+ */
+struct RiflFrameTag
+{
+    bool user{false};       //!< carries user data (Meta != 00)
+    uint64_t packetId{0};   //!< the user packet
+    uint32_t byteOffset{0}; //!< offset of the first payload byte in the packet
+    uint64_t laneSeq{0};    //!< per-lane sequence number of user frames, from 0
+    uint64_t acceptSlot{0}; //!< slot the user data was accepted (first line slot)
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief One retransmission buffer entry: the logical frame and its tag.
+ */
+struct RiflBufferEntry
+{
+    RiflFrame frame;  //!< the frame content (Syncword 01 implicit, CRC recomputed on send)
+    RiflFrameTag tag; //!< ground truth
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief The protocol state of one lane of one endpoint: its TX half (priority
+ *        encoder, replay and resume counters, retransmission buffer, Frame ID)
+ *        and the RX half that receives the peer's lane (aligner, key counters,
+ *        expected ID, delivery threshold, Frame Error).
+ *
+ * The methods are the rules of rifl-protocol.md §3 and §11, one call per slot
+ * or per received frame; the reference engine moves bits and calls them.
+ */
+class RiflLaneState
+{
+  public:
+    /// Verdict of the verification rule for one received frame (§11.4, §11.5).
+    enum class Verdict : uint8_t
+    {
+        DELIVER,    //!< Data frame in sequence (exp_id == thr): goes to the user side
+        DUPLICATE,  //!< Data frame that passed with exp_id != thr: dropped
+        CONTROL_OK, //!< Control frame that passed
+        FAILED      //!< check failed: Frame Error set, exp_id = thr - 16
+    };
+
+    /// What the key counters see in a received frame (§11.6, §11.7).
+    enum class KeyClass : uint8_t
+    {
+        PAUSE_REQUEST,      //!< descrambled key 0x0010
+        RETRANSMIT_REQUEST, //!< descrambled key 0x1000
+        OTHER_CONTROL,      //!< Idle or unknown key: clears both request counters
+        REGULAR             //!< Data frame or illegal Syncword: counts toward the 16-reset
+    };
+
+    /**
+     * \brief Make the power-on state.
+     * \param frameIdWidth FID, 1..12 (D = 2^FID).
+     * \param replaySlots slots of one replay, 2D + tail (> 2D).
+     * \param frameSize S, for the D invalid frames the buffer starts with.
+     */
+    RiflLaneState(uint32_t frameIdWidth, uint32_t replaySlots, uint32_t frameSize);
+
+    // ---------------------------------------------------------------- TX
+
+    /**
+     * \brief Evaluate the priority encoder for this slot (§3.1) and store the state.
+     *
+     * Also applies the resume-wait rule: the counter is cleared in every slot
+     * in which the local Frame Error is high (§11.3).
+     * \param groupRxUp the AND of the RX-up flags of the bonding group.
+     * \return the state held during this slot.
+     */
+    RiflTxState SelectState(bool groupRxUp);
+
+    /**
+     * \brief What the current state sends (§3.2, §3.5), without changing anything.
+     * \param fcOccupancy the local FC FIFO occupancy (frames).
+     * \param thrOn Thr_ON.
+     * \param thrOff Thr_OFF.
+     * \return the frame kind.
+     */
+    RiflTxFrame PlanFrame(uint32_t fcOccupancy, uint32_t thrOn, uint32_t thrOff) const;
+
+    /**
+     * \brief The user-readiness rule of §3.2 for a planned frame.
+     * \param planned the result of PlanFrame() for this slot.
+     * \return true if a user segment may go out in this slot.
+     */
+    bool IsUserReady(RiflTxFrame planned) const;
+
+    /**
+     * \brief Apply the counters of a frame sent in this slot.
+     *
+     * INIT counts buffer-fill slots while the group is aligned; RETRANS steps the
+     * replay counter (wrapping after the tail); resume-wait Idles advance the
+     * resume wait; stored frames consume a Frame ID; NEW_DATA counts toward the
+     * start-up rollback counter; FC notifications record the notified level.
+     * The buffer itself is handled by RotateBuffer() and PushBuffer().
+     * \param kind the frame sent (PlanFrame()'s value).
+     * \param groupAligned the AND of the aligned flags of the group (reset release).
+     * \return the TX Frame ID the frame carries (before any increment).
+     */
+    uint32_t CommitFrame(RiflTxFrame kind, bool groupAligned);
+
+    /**
+     * \brief Take the oldest buffered frame and shift it back in at the head (replay).
+     * \return the entry replayed.
+     */
+    const RiflBufferEntry& RotateBuffer();
+
+    /**
+     * \brief Shift a newly sent Data frame into the buffer, dropping the oldest.
+     * \param entry the frame.
+     */
+    void PushBuffer(const RiflBufferEntry& entry);
+
+    /// \return the state held in the current slot (after SelectState()).
+    RiflTxState GetTxState() const;
+    /// \return the TX Frame ID counter (mod D).
+    uint32_t GetTxFrameId() const;
+    /// \return the replay counter c (0 .. 2D + tail - 1).
+    uint32_t GetReplayCounter() const;
+    /// \return the resume-wait counter (D = finished).
+    uint32_t GetResumeWait() const;
+    /// \return true once the buffer holds its D invalid frames.
+    bool IsInitDone() const;
+    /// \return true once D Data frames have been sent in NORMAL since reset.
+    bool IsRollbackDone() const;
+    /// \return the retransmission buffer, oldest first.
+    const std::deque<RiflBufferEntry>& GetBuffer() const;
+
+    // ---------------------------------------------------------------- RX
+
+    /**
+     * \brief Feed one received header to the aligner and the RX-up counter (§3.4).
+     *
+     * Lock: a 16-frame window with 16 legal Syncwords. Loss: 2 illegal Syncwords
+     * in one window while locked. An illegal header while unlocked restarts the
+     * window (bit slide). RX up: rxUpSlots consecutive aligned frames; dropped
+     * at once with the lock.
+     * \param legalSyncword the frame's Syncword is 01 or 10.
+     * \param rxUpSlots the RX-up wait in slots.
+     */
+    void OnHeader(bool legalSyncword, uint32_t rxUpSlots);
+
+    /**
+     * \brief Update the 8-in-a-row key counters and the 16-regular reset (§11.6, §11.7).
+     * \param k what the frame looks like to the key monitor.
+     */
+    void OnKey(KeyClass k);
+
+    /**
+     * \brief The verification rule for one frame received while RX is up (§11.4, §11.5).
+     * \param passed the Verification Code matched exp_id (legal Syncword).
+     * \param isData the frame is a Data frame.
+     * \return the verdict.
+     */
+    Verdict OnCheck(bool passed, bool isData);
+
+    /**
+     * \brief Set or clear the remote FC pause (an FC notification delivered in sequence).
+     * \param pause true for FC_ON, false for FC_OFF.
+     */
+    void SetRemoteFcPause(bool pause);
+
+    /// \return the aligner's lock.
+    bool IsAligned() const;
+    /// \return RX up (aligned for RxUpSlots slots).
+    bool IsRxUp() const;
+    /// \return the expected Frame ID exp_id (mod D).
+    uint32_t GetExpectedId() const;
+    /// \return the delivery threshold thr (mod D).
+    uint32_t GetThreshold() const;
+    /// \return the local Frame Error flag.
+    bool GetFrameError() const;
+    /// \return the Pause Request flag (8 in a row).
+    bool GetPauseFlag() const;
+    /// \return the Re-transmit Request flag (8 in a row).
+    bool GetRetransmitFlag() const;
+    /// \return the remote FC pause.
+    bool GetRemoteFcPause() const;
+    /// \return the local FC level last notified to the peer (true after FC_ON).
+    bool GetFcNotified() const;
+    /// \return the number of times the aligner lost its lock.
+    uint64_t GetAlignmentLosses() const;
+
+  private:
+    // TX
+    uint32_t m_fid;                         //!< Frame ID width
+    uint32_t m_d;                           //!< D = 2^FID
+    uint32_t m_replaySlots;                 //!< 2D + tail
+    RiflTxState m_state{RiflTxState::INIT}; //!< state of the current slot
+    uint32_t m_initCount{0};                //!< buffer-fill slots done
+    uint32_t m_txId{0};                     //!< TX Frame ID (mod D)
+    uint32_t m_replay{0};                   //!< replay counter c
+    uint32_t m_resumeWait;                  //!< resume-wait Idles sent (D = done)
+    uint32_t m_rollback{0};                 //!< NORMAL Data frames since reset (saturates at D)
+    bool m_fcNotified{false};               //!< FC_ON sent last (local FC level notified)
+    std::deque<RiflBufferEntry> m_buffer;   //!< retransmission buffer, oldest first
+    // RX
+    bool m_aligned{false};         //!< aligner lock
+    uint32_t m_windowCount{0};     //!< headers in the current 16-frame window
+    uint32_t m_windowBad{0};       //!< illegal headers in the current window
+    uint32_t m_rxUpCount{0};       //!< consecutive aligned frames (saturating)
+    bool m_rxUp{false};            //!< RX up
+    uint64_t m_alignmentLosses{0}; //!< lock losses
+    uint32_t m_expId{0};           //!< exp_id
+    uint32_t m_thr{16};            //!< delivery threshold
+    bool m_err{false};             //!< Frame Error
+    uint32_t m_pauseCount{0};      //!< Pause Request counter (saturates at 8)
+    uint32_t m_retransCount{0};    //!< Re-transmit Request counter (saturates at 8)
+    uint32_t m_regularCount{0};    //!< consecutive non-request frames
+    bool m_remoteFcPause{false};   //!< peer asked us to stop user data
+};
+
+} // namespace ns3
+
+#endif /* RIFL_LANE_STATE_H */

@@ -1,0 +1,220 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rifl-link-config.h"
+
+#include "ns3/log.h"
+#include "ns3/rifl-check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RiflLinkConfig");
+
+namespace
+{
+/// Light-path delay per metre of the RTL's sizing rule (RIFL.sv), ns/m.
+constexpr double RTL_NS_PER_METRE = 3.34;
+/// RX_DELAY + ROLLBACK_DELAY of the RTL's sizing rule (frames).
+constexpr uint32_t RTL_MARGIN_FRAMES = 16 + 16;
+/// Width of one transceiver word, bits (the RX-up counter counts these).
+constexpr uint32_t GT_WORD_BITS = 64;
+/// Largest Frame ID width (the Verification Code has 12 bits).
+constexpr uint32_t MAX_FID = 12;
+} // namespace
+
+void
+RiflLinkConfig::Validate() const
+{
+    RIFL_CHECK_ARG(frameSize != 128 && frameSize != 256 && frameSize != 512 && frameSize != 1024,
+                   "RiflLinkConfig: FrameSize = " << frameSize
+                                                  << " is not one of 128, 256, 512, 1024");
+    RIFL_CHECK_ARG(lanes < 1 || lanes > 16,
+                   "RiflLinkConfig: Lanes = " << lanes << " is outside 1..16");
+    RIFL_CHECK_ARG(!(laneRateGbps > 0.0 && laneRateGbps <= 1000.0),
+                   "RiflLinkConfig: LaneRate = " << laneRateGbps << " Gb/s is outside (0, 1000]");
+    RIFL_CHECK_ARG(!(cableLengthM >= 0.0 && cableLengthM <= 1000.0),
+                   "RiflLinkConfig: CableLength = " << cableLengthM << " m is outside [0, 1000]");
+    RIFL_CHECK_ARG(!(transceiverDelayNs >= 0.0 && transceiverDelayNs <= 10000.0),
+                   "RiflLinkConfig: TransceiverDelay = " << transceiverDelayNs
+                                                         << " ns is outside [0, 10000]");
+    RIFL_CHECK_ARG(!(cableDelayNsPerM >= 0.0 && cableDelayNsPerM <= 100.0),
+                   "RiflLinkConfig: CableDelay = " << cableDelayNsPerM
+                                                   << " ns/m is outside [0, 100]");
+    const uint32_t minFid = GetMinFrameIdWidth();
+    RIFL_CHECK_ARG(minFid > MAX_FID, "RiflLinkConfig: CableLength = "
+                                         << cableLengthM << " m needs FrameIdWidth " << minFid
+                                         << ", above the largest 12 (round trip " << GetRttFrames()
+                                         << " frames)");
+    RIFL_CHECK_ARG(frameIdWidth != 0 && (frameIdWidth < minFid || frameIdWidth > MAX_FID),
+                   "RiflLinkConfig: FrameIdWidth = "
+                       << frameIdWidth << " is outside " << minFid << "..12 (minimum " << minFid
+                       << " for a round trip of " << GetRttFrames() << " frames; 0 derives it)");
+    RIFL_CHECK_ARG(lineDelaySlots < -1 || lineDelaySlots > 1000000,
+                   "RiflLinkConfig: LineDelay = "
+                       << lineDelaySlots << " slots is outside 0..1000000 (-1 derives it)");
+    const uint32_t fcFrames = GetFcBufferFrames();
+    RIFL_CHECK_ARG(fcFifoDepth != 0 && (fcFifoDepth <= GetFcThrOn() || fcFifoDepth > (1u << 20)),
+                   "RiflLinkConfig: FcFifoDepth = " << fcFifoDepth << " is outside "
+                                                    << GetFcThrOn() + 1 << "..1048576 (S_FC = "
+                                                    << fcFrames << "; 0 derives it)");
+    RIFL_CHECK_ARG(!(drainFramesPerSlot >= 0.0 && drainFramesPerSlot <= 1024.0),
+                   "RiflLinkConfig: DrainRate = " << drainFramesPerSlot
+                                                  << " frames/slot is outside [0, 1024] (0 = "
+                                                     "unlimited)");
+    RIFL_CHECK_ARG(replayTail != RiflReplayTail::RTL && replayTail != RiflReplayTail::CORRECTED,
+                   "RiflLinkConfig: ReplayTail = " << static_cast<int>(replayTail)
+                                                   << " is not RTL (0) or CORRECTED (1)");
+    const uint64_t minTail = 2 * uint64_t{GetLineDelaySlots()} + 8;
+    RIFL_CHECK_ARG(correctedTailSlots != 0
+                       && (correctedTailSlots < minTail || correctedTailSlots > (1u << 20)),
+                   "RiflLinkConfig: CorrectedTail = " << correctedTailSlots << " is outside "
+                                                      << minTail << "..1048576 (2L + 8 with L = "
+                                                      << GetLineDelaySlots() << "; 0 derives it)");
+    RIFL_CHECK_ARG(startup != RiflStartup::FULL && startup != RiflStartup::SHORT,
+                   "RiflLinkConfig: Startup = " << static_cast<int>(startup)
+                                                << " is not FULL (0) or SHORT (1)");
+    RIFL_CHECK_ARG(rxUpSlots > (1u << 24),
+                   "RiflLinkConfig: RxUpSlots = " << rxUpSlots
+                                                  << " is outside 0..16777216 (0 derives it)");
+    RIFL_CHECK_ARG(userWordBytes < 1 || userWordBytes > 1024,
+                   "RiflLinkConfig: UserWordBytes = " << userWordBytes << " is outside 1..1024");
+    RIFL_CHECK_ARG(clockOffsetPpm != 0.0,
+                   "RiflLinkConfig: ClockOffsetPpm = "
+                       << clockOffsetPpm
+                       << " is not supported yet (clock compensation is not modelled; only 0)");
+}
+
+double
+RiflLinkConfig::GetSlotTimeNs() const
+{
+    return frameSize / laneRateGbps;
+}
+
+uint32_t
+RiflLinkConfig::GetPayloadBytes() const
+{
+    return (frameSize - 16) / 8;
+}
+
+double
+RiflLinkConfig::GetRttNs() const
+{
+    return 2.0 * (transceiverDelayNs + RTL_NS_PER_METRE * cableLengthM);
+}
+
+uint32_t
+RiflLinkConfig::GetRttFrames() const
+{
+    return static_cast<uint32_t>(std::llround(GetRttNs() * laneRateGbps / frameSize));
+}
+
+uint32_t
+RiflLinkConfig::GetMinFrameIdWidth() const
+{
+    const uint64_t need = uint64_t{RTL_MARGIN_FRAMES} + GetRttFrames();
+    uint32_t w = 1;
+    while ((uint64_t{1} << w) < need && w < 40)
+    {
+        ++w;
+    }
+    return w;
+}
+
+uint32_t
+RiflLinkConfig::GetFrameIdWidth() const
+{
+    return frameIdWidth != 0 ? frameIdWidth : GetMinFrameIdWidth();
+}
+
+uint32_t
+RiflLinkConfig::GetBufferDepth() const
+{
+    return 1u << std::min(GetFrameIdWidth(), MAX_FID);
+}
+
+uint32_t
+RiflLinkConfig::GetLineDelaySlots() const
+{
+    if (lineDelaySlots >= 0)
+    {
+        return static_cast<uint32_t>(lineDelaySlots);
+    }
+    return static_cast<uint32_t>(std::llround(cableLengthM * cableDelayNsPerM / GetSlotTimeNs()));
+}
+
+uint32_t
+RiflLinkConfig::GetFcBufferFrames() const
+{
+    return 2 * GetBufferDepth();
+}
+
+uint32_t
+RiflLinkConfig::GetFcThrOn() const
+{
+    return 2 * GetFcBufferFrames() / 3;
+}
+
+uint32_t
+RiflLinkConfig::GetFcThrOff() const
+{
+    return GetFcBufferFrames() / 3;
+}
+
+uint32_t
+RiflLinkConfig::GetFcFifoDepth() const
+{
+    return fcFifoDepth != 0 ? fcFifoDepth : GetFcBufferFrames() + 16;
+}
+
+uint32_t
+RiflLinkConfig::GetReplayTailSlots() const
+{
+    const uint32_t rtl = GetBufferDepth() / 2 + 1;
+    if (replayTail == RiflReplayTail::RTL)
+    {
+        return rtl;
+    }
+    if (correctedTailSlots != 0)
+    {
+        return correctedTailSlots;
+    }
+    return std::max(rtl, 2 * GetLineDelaySlots() + 8);
+}
+
+uint32_t
+RiflLinkConfig::GetReplaySlots() const
+{
+    return 2 * GetBufferDepth() + GetReplayTailSlots();
+}
+
+uint32_t
+RiflLinkConfig::GetRxUpSlots() const
+{
+    if (rxUpSlots != 0)
+    {
+        return rxUpSlots;
+    }
+    const uint32_t wordsPerFrame = frameSize / GT_WORD_BITS;
+    const uint32_t cycles = startup == RiflStartup::FULL ? (1u << 20) : (1u << 12);
+    return cycles / wordsPerFrame;
+}
+
+std::string
+RiflLinkConfig::ToString() const
+{
+    std::ostringstream os;
+    os << "S=" << frameSize << " lanes=" << lanes << " rate=" << laneRateGbps
+       << "Gb/s FID=" << GetFrameIdWidth() << " D=" << GetBufferDepth()
+       << " L=" << GetLineDelaySlots() << " SFC=" << GetFcBufferFrames()
+       << " thrOn=" << GetFcThrOn() << " thrOff=" << GetFcThrOff() << " fifo=" << GetFcFifoDepth()
+       << " tail=" << GetReplayTailSlots() << " rxUp=" << GetRxUpSlots();
+    return os.str();
+}
+
+} // namespace ns3

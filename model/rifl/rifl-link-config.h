@@ -1,0 +1,130 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RIFL_LINK_CONFIG_H
+#define RIFL_LINK_CONFIG_H
+
+#include <cstdint>
+#include <string>
+
+/**
+ * \defgroup rifl-protocol RIFL protocol engines
+ * \ingroup rifl
+ *
+ * Plain C++ engines that run the RIFL protocol rules in frame-slot time
+ * (rifl-protocol.md §3, §10, §11), advanced by calls, with no ns-3 events
+ * inside: the link configuration, the per-lane protocol state and the
+ * reference slot engine.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup rifl-protocol
+ * \brief How a replay ends (rifl-protocol.md §3.5, §10.3, §11.9).
+ */
+enum class RiflReplayTail : uint8_t
+{
+    RTL,      //!< D/2 + 1 Idle slots, as the authors' RTL (duplicate-delivery hazard)
+    CORRECTED //!< max(D/2 + 1, 2L + 8) Idle slots, or an explicit longer tail
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief Length of the RX-up wait of the start-up sequence (rifl-protocol.md §3.4, §10.9).
+ */
+enum class RiflStartup : uint8_t
+{
+    FULL, //!< 2^20 transceiver-word (64-bit) cycles, as the hardware
+    SHORT //!< 2^12 transceiver-word cycles, as the RTL's simulation builds
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief The configuration of one RIFL link (both directions, L lanes each).
+ *
+ * Fields set to 0 (or -1 for LineDelaySlots) are derived; the Get...() methods
+ * return the effective values. Validate() checks every field and throws
+ * std::invalid_argument naming the parameter, the value and the allowed range.
+ */
+struct RiflLinkConfig
+{
+    uint32_t frameSize{256};         //!< FrameSize: S, 128, 256, 512 or 1024 bits
+    uint32_t lanes{4};               //!< Lanes: bonded lanes per direction, 1..16
+    double laneRateGbps{28.0};       //!< LaneRate: Gb/s per lane, (0, 1000]
+    double cableLengthM{10.0};       //!< CableLength: metres, [0, 1000] (RTL range)
+    double transceiverDelayNs{80.0}; //!< TransceiverDelay: T_gt of the RTL rule, [0, 10000] ns
+    double cableDelayNsPerM{5.0};    //!< CableDelay: ns per metre for the derived line delay
+    uint32_t frameIdWidth{0};        //!< FrameIdWidth: 0 = RTL rule, else min..12
+    int64_t lineDelaySlots{-1};      //!< LineDelay: one-way slots, -1 = derived, 0..1000000
+    uint32_t fcFifoDepth{0};         //!< FcFifoDepth: real FIFO frames, 0 = 2^(FID+1) + 16
+    double drainFramesPerSlot{0.0};  //!< DrainRate: user frames per slot, 0 = unlimited
+    RiflReplayTail replayTail{RiflReplayTail::RTL}; //!< ReplayTail mode
+    uint32_t correctedTailSlots{0};         //!< CorrectedTail: 0 = max(D/2+1, 2L+8), else >= 2L+8
+    RiflStartup startup{RiflStartup::FULL}; //!< Startup: RX-up wait length
+    uint32_t rxUpSlots{0};                  //!< RxUpSlots: explicit RX-up wait, 0 = from Startup
+    uint32_t userWordBytes{32};             //!< UserWordBytes: user bus width for latency, 1..1024
+    double clockOffsetPpm{0.0};             //!< ClockOffsetPpm: not modelled yet, must be 0
+
+    /**
+     * \brief Check every field.
+     *
+     * Throws std::invalid_argument whose message names the parameter, the
+     * value given and the allowed range.
+     */
+    void Validate() const;
+
+    /// \return the frame slot time in ns, S / LaneRate.
+    double GetSlotTimeNs() const;
+
+    /// \return the payload bytes per frame, (S - 16) / 8.
+    uint32_t GetPayloadBytes() const;
+
+    /// \return the RTL's round trip in ns, 2 x (T_gt + CableLength x 3.34 ns/m).
+    double GetRttNs() const;
+
+    /// \return round(RTT x LaneRate / S), the RTL's round trip in frames.
+    uint32_t GetRttFrames() const;
+
+    /// \return the smallest Frame ID width of the RTL rule, 2^w >= 16 + 16 + RTT frames.
+    uint32_t GetMinFrameIdWidth() const;
+
+    /// \return the effective Frame ID width (explicit, or GetMinFrameIdWidth()).
+    uint32_t GetFrameIdWidth() const;
+
+    /// \return D = 2^FrameIdWidth, the retransmission buffer depth in frames.
+    uint32_t GetBufferDepth() const;
+
+    /// \return the one-way line delay L in slots (explicit, or round(cable delay / slot)).
+    uint32_t GetLineDelaySlots() const;
+
+    /// \return S_FC = 2^(FrameIdWidth+1), the nominal FC buffer size in frames.
+    uint32_t GetFcBufferFrames() const;
+
+    /// \return Thr_ON = 2 S_FC / 3 (local FC turns on above it).
+    uint32_t GetFcThrOn() const;
+
+    /// \return Thr_OFF = S_FC / 3 (local FC turns off below it).
+    uint32_t GetFcThrOff() const;
+
+    /// \return the FC FIFO's real depth (explicit, or S_FC + 16: 144 for FID 6).
+    uint32_t GetFcFifoDepth() const;
+
+    /// \return the Idle slots that end a replay (D/2 + 1 for RTL; corrected value otherwise).
+    uint32_t GetReplayTailSlots() const;
+
+    /// \return the slots of one replay, 2D + GetReplayTailSlots() (161 for D = 64, RTL).
+    uint32_t GetReplaySlots() const;
+
+    /// \return the aligned slots the RX-up counter needs (explicit, or from Startup).
+    uint32_t GetRxUpSlots() const;
+
+    /// \return a one-line summary of the effective values (for logs).
+    std::string ToString() const;
+};
+
+} // namespace ns3
+
+#endif /* RIFL_LINK_CONFIG_H */

@@ -1,0 +1,177 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RIFL_LINK_ENGINE_H
+#define RIFL_LINK_ENGINE_H
+
+#include "rifl-link-config.h"
+
+#include "ns3/bit-error-process.h"
+#include "ns3/ptr.h"
+#include "ns3/sync-loss-process.h"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rifl-protocol
+ * \brief Kinds of protocol events a RIFL link engine reports.
+ */
+enum class RiflLinkEventType : uint8_t
+{
+    TX_STATE_CHANGE,    //!< a lane's TX state changed; value = new RiflTxState, old in value2
+    FRAME_ERROR,        //!< the receiver's check failed (value = RiflFrame::Status)
+    REPLAY_START,       //!< a replay began (replay counter 0 in RETRANS)
+    REPLAY_END,         //!< a replay ended (counter wrapped)
+    FC_PAUSE_SENT,      //!< an FC_ON notification was sent
+    FC_RESUME_SENT,     //!< an FC_OFF notification was sent
+    FC_PAUSE_RECEIVED,  //!< an FC_ON notification was acted on
+    FC_RESUME_RECEIVED, //!< an FC_OFF notification was acted on
+    RX_DOWN,            //!< the receiver lost alignment / RX up dropped
+    RX_UP,              //!< the receiver is up again
+    UNDETECTED_ERROR,   //!< a frame with line errors passed every check
+    DUPLICATE_DELIVERY, //!< a user frame was delivered a second time (spec §10.3)
+    FC_FIFO_DROP,       //!< a user frame was dropped at a full FC FIFO (spec §10.4)
+    TX_BEGIN,           //!< a packet's first frame went on the line (packetId set)
+    TX_END,             //!< a packet's last frame went on the line (packetId set)
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief One protocol event. Fields not meaningful for a type are zero.
+ */
+struct RiflLinkEvent
+{
+    RiflLinkEventType type{RiflLinkEventType::TX_STATE_CHANGE}; //!< what happened
+    uint32_t endpoint{0};                                       //!< where (0 = A, 1 = B)
+    uint32_t lane{0};                                           //!< which lane
+    uint64_t slot{0};                                           //!< when (frame slot)
+    uint64_t packetId{0}; //!< the packet concerned (TX_BEGIN/END, DUPLICATE, DROP)
+    int64_t value{0};     //!< type-specific value
+    int64_t value2{0};    //!< type-specific second value
+
+    /**
+     * \param o another event.
+     * \return true if every field is equal.
+     */
+    bool operator==(const RiflLinkEvent& o) const
+    {
+        return type == o.type && endpoint == o.endpoint && lane == o.lane && slot == o.slot &&
+               packetId == o.packetId && value == o.value && value2 == o.value2;
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief A packet handed to the receiving user.
+ */
+struct RiflDelivery
+{
+    uint32_t endpoint{0};          //!< the receiving endpoint
+    uint64_t packetId{0};          //!< the sender's packet its first frame belonged to
+    uint64_t firstSlot{0};         //!< slot its first frame was first on the line
+    uint64_t slot{0};              //!< slot its last frame reached the user
+    std::vector<uint8_t> content;  //!< the bytes as decoded from the line
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief The interface every RIFL link engine offers to the ns-3 adapters.
+ *
+ * An engine models both directions of one link (endpoints 0 = A and 1 = B,
+ * each with its TX and RX on every lane) in frame slots. It is advanced by
+ * calls; it never schedules ns-3 events itself. Two engines implement it:
+ * RiflReferenceEngine (one step per slot) and the fast engine (work only at
+ * packets, errors and state changes). For the same inputs and the same error
+ * streams both produce identical callbacks in identical order.
+ */
+class RiflLinkEngine
+{
+  public:
+    /// Slot value meaning "never".
+    static constexpr uint64_t NEVER = std::numeric_limits<uint64_t>::max();
+
+    /// Called for every delivered packet.
+    using DeliveryCallback = std::function<void(const RiflDelivery&)>;
+    /// Called for every protocol event.
+    using EventCallback = std::function<void(const RiflLinkEvent&)>;
+
+    /// \brief Destructor.
+    virtual ~RiflLinkEngine() = default;
+
+    /// \return the configuration.
+    virtual const RiflLinkConfig& GetConfig() const = 0;
+
+    /**
+     * \brief Attach the bit-error stream of one direction and lane.
+     * \param sender the sending endpoint (0 or 1).
+     * \param lane the lane.
+     * \param process the stream (null = error free).
+     */
+    virtual void SetErrorProcess(uint32_t sender, uint32_t lane, Ptr<BitErrorProcess> process) = 0;
+
+    /**
+     * \brief Attach the sync-loss events of one direction and lane.
+     * \param sender the sending endpoint.
+     * \param lane the lane.
+     * \param process the events (null = none).
+     */
+    virtual void SetSyncLossProcess(uint32_t sender,
+                                    uint32_t lane,
+                                    Ptr<SyncLossProcess> process) = 0;
+
+    /**
+     * \brief Queue a packet at a sender; it may be sent from the next slot on.
+     * \param endpoint the sending endpoint.
+     * \param packetId an identifier, unique per endpoint.
+     * \param payload the bytes, at least one.
+     */
+    virtual void OfferPacket(uint32_t endpoint,
+                             uint64_t packetId,
+                             const std::vector<uint8_t>& payload) = 0;
+
+    /**
+     * \brief Run every slot before \p slot (no-op if already there).
+     * \param slot the first slot not to run.
+     */
+    virtual void AdvanceTo(uint64_t slot) = 0;
+
+    /// \return the slot the engine runs next.
+    virtual uint64_t GetSlot() const = 0;
+
+    /**
+     * \brief The earliest slot after which a callback may fire if no packet is
+     *        offered meanwhile: AdvanceTo(NextEventSlot() + 1) runs it.
+     * \return the slot, or NEVER.
+     */
+    virtual uint64_t NextEventSlot() = 0;
+
+    /**
+     * \param endpoint an endpoint.
+     * \return the packets offered there whose last frame has not gone on the line yet.
+     */
+    virtual uint64_t GetPendingPackets(uint32_t endpoint) const = 0;
+
+    /**
+     * \brief Set the delivery callback.
+     * \param cb the callback.
+     */
+    virtual void SetDeliveryCallback(DeliveryCallback cb) = 0;
+
+    /**
+     * \brief Set the event callback.
+     * \param cb the callback.
+     */
+    virtual void SetEventCallback(EventCallback cb) = 0;
+};
+
+} // namespace ns3
+
+#endif /* RIFL_LINK_ENGINE_H */

@@ -1,0 +1,593 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rifl-reference-engine.h"
+
+#include "ns3/log.h"
+#include "ns3/nstime.h"
+#include "ns3/rifl-check.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RiflReferenceEngine");
+
+namespace
+{
+/// Slots from a frame on the line to the receiver's flags used by its TX (§11.1), beyond L.
+constexpr uint64_t FLAG_DELAY = 4;
+/// Slots from a frame on the line to the receiving user (§11.1), beyond L.
+constexpr uint64_t USER_DELAY = 6;
+/// Largest packet accepted by OfferPacket().
+constexpr std::size_t MAX_PACKET_BYTES = 100000000;
+} // namespace
+
+RiflReferenceEngine::RiflReferenceEngine(const RiflLinkConfig& config)
+    : m_config(config)
+{
+    m_config.Validate();
+    m_fid = m_config.GetFrameIdWidth();
+    m_lineDelay = m_config.GetLineDelaySlots();
+    m_rxUpSlots = m_config.GetRxUpSlots();
+    m_fifoDepth = m_config.GetFcFifoDepth();
+    m_thrOn = m_config.GetFcThrOn();
+    m_thrOff = m_config.GetFcThrOff();
+    for (auto& ep : m_ep)
+    {
+        for (uint32_t l = 0; l < m_config.lanes; ++l)
+        {
+            ep.lanes.push_back(
+                Lane{RiflLaneState(m_fid, m_config.GetReplaySlots(), m_config.frameSize),
+                     RiflScrambler(),
+                     RiflScrambler(),
+                     {},
+                     {},
+                     nullptr,
+                     nullptr,
+                     0,
+                     0,
+                     false});
+        }
+    }
+    NS_LOG_INFO("RiflReferenceEngine: " << m_config.ToString());
+}
+
+const RiflLinkConfig&
+RiflReferenceEngine::GetConfig() const
+{
+    return m_config;
+}
+
+void
+RiflReferenceEngine::CheckIndex(uint32_t endpoint, uint32_t lane) const
+{
+    RIFL_CHECK_INDEX(endpoint > 1,
+                     "RiflReferenceEngine: endpoint = " << endpoint << " is outside 0..1");
+    RIFL_CHECK_INDEX(lane >= m_config.lanes, "RiflReferenceEngine: lane = " << lane
+                                                                            << " is outside 0.."
+                                                                            << m_config.lanes - 1);
+}
+
+void
+RiflReferenceEngine::SetErrorProcess(uint32_t sender, uint32_t lane, Ptr<BitErrorProcess> process)
+{
+    CheckIndex(sender, lane);
+    if (process)
+    {
+        process->SetFrameBits(m_config.frameSize);
+    }
+    m_ep[sender].lanes[lane].errors = process;
+}
+
+void
+RiflReferenceEngine::SetSyncLossProcess(uint32_t sender, uint32_t lane,
+                                        Ptr<SyncLossProcess> process)
+{
+    CheckIndex(sender, lane);
+    if (process)
+    {
+        process->SetSlotDuration(Seconds(m_config.GetSlotTimeNs() * 1e-9));
+    }
+    m_ep[sender].lanes[lane].syncLoss = process;
+}
+
+void
+RiflReferenceEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
+                                 const std::vector<uint8_t>& payload)
+{
+    CheckIndex(endpoint, 0);
+    RIFL_CHECK_ARG(payload.empty() || payload.size() > MAX_PACKET_BYTES,
+                   "RiflReferenceEngine: payload size = " << payload.size()
+                                                          << " bytes is outside 1..100000000");
+    const auto frames = RiflFrame::CutPacket(m_config.frameSize, payload);
+    const uint32_t p = m_config.GetPayloadBytes();
+    for (std::size_t i = 0; i < frames.size(); ++i)
+    {
+        m_ep[endpoint].txQueue.push_back(
+            Segment{frames[i], packetId, static_cast<uint32_t>(i * p)});
+    }
+}
+
+void
+RiflReferenceEngine::Step()
+{
+    const uint64_t t = m_slot;
+    // 1. Frames on the line in slot t - L - 4 reach the receivers' flags (§11.1).
+    for (uint32_t sender = 0; sender < 2; ++sender)
+    {
+        for (uint32_t l = 0; l < m_config.lanes; ++l)
+        {
+            auto& line = m_ep[sender].lanes[l].line;
+            while (!line.empty() && line.front().lineSlot + m_lineDelay + FLAG_DELAY <= t)
+            {
+                NS_ASSERT(line.front().lineSlot + m_lineDelay + FLAG_DELAY == t);
+                Receive(1 - sender, l, line.front());
+                line.pop_front();
+            }
+        }
+    }
+    // 2. The users take what is ready (slot n + L + 6).
+    Drain(ENDPOINT_A);
+    Drain(ENDPOINT_B);
+    // 3. The TX states of slot t select the frames on the line in slot t + 1.
+    Transmit(ENDPOINT_A);
+    Transmit(ENDPOINT_B);
+    ++m_slot;
+}
+
+void
+RiflReferenceEngine::Run(uint64_t slots)
+{
+    for (uint64_t i = 0; i < slots; ++i)
+    {
+        Step();
+    }
+}
+
+uint64_t
+RiflReferenceEngine::GetSlot() const
+{
+    return m_slot;
+}
+
+void
+RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
+{
+    Endpoint& ep = m_ep[rx];
+    Lane& lane = ep.lanes[laneIndex];
+    const Lane& sendLane = m_ep[1 - rx].lanes[laneIndex];
+    Counters& c = ep.counters;
+    RiflLaneState& st = lane.state;
+    const uint64_t n = f.lineSlot;
+
+    // The line: loss of sync replaces the frame, then bit errors flip line bits.
+    BitBlock bits = f.bits;
+    if (sendLane.syncLoss)
+    {
+        const SyncLossEvent* ev = &sendLane.syncLoss->Peek();
+        while (ev->startSlot != SyncLossEvent::NO_MORE_EVENTS
+               && ev->startSlot + ev->durationSlots <= n)
+        {
+            sendLane.syncLoss->Pop();
+            ev = &sendLane.syncLoss->Peek();
+        }
+        if (ev->startSlot != SyncLossEvent::NO_MORE_EVENTS && ev->startSlot <= n)
+        {
+            bits = BitBlock(m_config.frameSize);
+        }
+    }
+    if (sendLane.errors)
+    {
+        const FrameErrorEvent& ev = sendLane.errors->SkipTo(n);
+        if (ev.slot == n)
+        {
+            for (uint32_t b : ev.bits)
+            {
+                bits.Flip(b);
+            }
+            sendLane.errors->Pop();
+        }
+    }
+    const bool changed = bits != f.bits;
+    ++c.framesReceived;
+    if (changed)
+    {
+        ++c.lineErrorFrames;
+    }
+
+    // Aligner, then the key monitor, then (RX up) the verification rule.
+    const RiflFrame::DecodeResult d
+        = RiflFrame::Decode(bits, st.GetExpectedId(), lane.rxScrambler, m_fid);
+    const bool legal = d.kind != RiflFrame::Kind::ILLEGAL;
+    const uint64_t lossesBefore = st.GetAlignmentLosses();
+    st.OnHeader(legal, m_rxUpSlots);
+    c.alignmentLosses += st.GetAlignmentLosses() - lossesBefore;
+    if (!st.IsAligned())
+    {
+        return;
+    }
+    RiflLaneState::KeyClass k = RiflLaneState::KeyClass::REGULAR;
+    if (d.kind == RiflFrame::Kind::CONTROL)
+    {
+        if (d.key == RiflFrame::KEY_PAUSE_REQUEST)
+        {
+            k = RiflLaneState::KeyClass::PAUSE_REQUEST;
+        }
+        else if (d.key == RiflFrame::KEY_RETRANSMIT_REQUEST)
+        {
+            k = RiflLaneState::KeyClass::RETRANSMIT_REQUEST;
+        }
+        else
+        {
+            k = RiflLaneState::KeyClass::OTHER_CONTROL;
+        }
+    }
+    st.OnKey(k);
+    if (!st.IsRxUp())
+    {
+        return;
+    }
+    const bool passed = legal && d.checkPassed;
+    const RiflLaneState::Verdict v = st.OnCheck(passed, d.kind == RiflFrame::Kind::DATA);
+    if (v == RiflLaneState::Verdict::FAILED)
+    {
+        ++c.errorsDetected;
+        if (!legal)
+        {
+            ++c.badSyncwords;
+        }
+        else if (d.kind == RiflFrame::Kind::CONTROL)
+        {
+            ++c.controlFrameErrors;
+        }
+        NS_LOG_LOGIC("slot " << m_slot << " ep " << rx << " lane " << laneIndex
+                             << ": frame of line slot " << n << " failed, exp_id -> "
+                             << st.GetExpectedId());
+        return;
+    }
+    if (changed)
+    {
+        ++c.undetectedErrors;
+        NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
+                            << ": undetected error in the frame of line slot " << n);
+    }
+    if (v == RiflLaneState::Verdict::DUPLICATE)
+    {
+        ++c.duplicatesDropped;
+        return;
+    }
+    if (v != RiflLaneState::Verdict::DELIVER)
+    {
+        return;
+    }
+    ++c.dataFramesDelivered;
+    if (d.meta == RiflFrame::Meta::INVALID)
+    {
+        if (d.fc == RiflFrame::FcNotification::PAUSE)
+        {
+            st.SetRemoteFcPause(true);
+            ++c.fcPauseReceived;
+        }
+        else if (d.fc == RiflFrame::FcNotification::RESUME)
+        {
+            st.SetRemoteFcPause(false);
+            ++c.fcResumeReceived;
+        }
+        if (f.tag.user)
+        {
+            ++c.contentMismatches; // a user frame turned into fill by an undetected error
+        }
+        return;
+    }
+
+    // A user frame in sequence: ground-truth checks, then the FC FIFO.
+    if (!f.tag.user || d.meta != f.frame.GetMeta() || d.payload != f.frame.GetPayload())
+    {
+        ++c.contentMismatches;
+    }
+    if (f.tag.user)
+    {
+        if (f.tag.laneSeq < lane.rxNextSeq)
+        {
+            ++c.duplicatesDelivered;
+            NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
+                                << ": user frame " << f.tag.laneSeq << " (packet " << f.tag.packetId
+                                << ") delivered again");
+            if (m_duplicateCb)
+            {
+                m_duplicateCb(DuplicateDelivery{rx, laneIndex, m_slot, f.tag.packetId,
+                                                f.tag.byteOffset, f.tag.laneSeq});
+            }
+        }
+        else
+        {
+            if (f.tag.laneSeq > lane.rxNextSeq)
+            {
+                ++c.outOfOrderDeliveries;
+            }
+            lane.rxNextSeq = f.tag.laneSeq + 1;
+        }
+    }
+    if (lane.fifo.size() >= m_fifoDepth)
+    {
+        ++c.fcFifoDrops;
+        NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
+                            << ": FC FIFO full, frame dropped");
+        return;
+    }
+    FifoEntry e;
+    e.readySlot = n + m_lineDelay + USER_DELAY;
+    e.bytes.assign(d.payload.begin(), d.payload.begin() + d.validBytes);
+    e.eop = d.meta == RiflFrame::Meta::LAST_FULL || d.meta == RiflFrame::Meta::LAST_PARTIAL;
+    e.tag = f.tag;
+    lane.fifo.push_back(std::move(e));
+    c.maxFcOccupancy = std::max<uint64_t>(c.maxFcOccupancy, lane.fifo.size());
+}
+
+void
+RiflReferenceEngine::Drain(uint32_t epIndex)
+{
+    Endpoint& ep = m_ep[epIndex];
+    const double rate = m_config.drainFramesPerSlot;
+    const bool unlimited = rate == 0.0;
+    if (!unlimited)
+    {
+        ep.drainCredit = std::min(ep.drainCredit + rate, std::max(1.0, rate));
+    }
+    const uint32_t w = m_config.userWordBytes;
+    while (unlimited || ep.drainCredit >= 1.0)
+    {
+        Lane& lane = ep.lanes[ep.rxRoundRobin];
+        if (lane.fifo.empty() || lane.fifo.front().readySlot > m_slot)
+        {
+            break;
+        }
+        FifoEntry e = std::move(lane.fifo.front());
+        lane.fifo.pop_front();
+        ep.rxRoundRobin = (ep.rxRoundRobin + 1) % m_config.lanes;
+        if (!unlimited)
+        {
+            ep.drainCredit -= 1.0;
+        }
+        Assembly& a = ep.assembly;
+        if (a.offsets.empty())
+        {
+            a.packetId = e.tag.packetId;
+        }
+        a.offsets.push_back(static_cast<uint32_t>(a.bytes.size()));
+        a.accept.push_back(e.tag.acceptSlot);
+        a.deliver.push_back(m_slot);
+        a.bytes.insert(a.bytes.end(), e.bytes.begin(), e.bytes.end());
+        ep.counters.bytesDelivered += e.bytes.size();
+        if (!e.eop)
+        {
+            continue;
+        }
+        DeliveredPacket p;
+        p.endpoint = epIndex;
+        p.packetId = a.packetId;
+        p.firstAcceptSlot = a.accept.front();
+        p.deliverySlot = m_slot;
+        // Per user word (§11.2): the word reaches the user with the frame holding
+        // its last byte; it was accepted with the frame holding its first byte.
+        auto frameOf = [&a](uint32_t byte)
+        {
+            auto it = std::upper_bound(a.offsets.begin(), a.offsets.end(), byte);
+            return static_cast<std::size_t>(it - a.offsets.begin()) - 1;
+        };
+        for (uint32_t first = 0; first < a.bytes.size(); first += w)
+        {
+            const uint32_t last = std::min<uint32_t>(first + w, a.bytes.size()) - 1;
+            p.wordLatencies.push_back(a.deliver[frameOf(last)] - a.accept[frameOf(first)]);
+        }
+        p.content = std::move(a.bytes);
+        a = Assembly{};
+        ++ep.counters.packetsDelivered;
+        ep.delivered.push_back(p);
+        if (m_deliveryCb)
+        {
+            m_deliveryCb(ep.delivered.back());
+        }
+    }
+}
+
+void
+RiflReferenceEngine::Transmit(uint32_t epIndex)
+{
+    Endpoint& ep = m_ep[epIndex];
+    Counters& c = ep.counters;
+    const uint32_t nLanes = m_config.lanes;
+    bool groupRxUp = true;
+    bool groupAligned = true;
+    for (const Lane& lane : ep.lanes)
+    {
+        groupRxUp = groupRxUp && lane.state.IsRxUp();
+        groupAligned = groupAligned && lane.state.IsAligned();
+    }
+
+    // States and plans of all lanes, then the bonding round robin (§6.2).
+    std::vector<RiflTxFrame> plan(nLanes);
+    std::vector<bool> ready(nLanes);
+    bool allReady = true;
+    for (uint32_t l = 0; l < nLanes; ++l)
+    {
+        RiflLaneState& st = ep.lanes[l].state;
+        st.SelectState(groupRxUp);
+        plan[l] = st.PlanFrame(static_cast<uint32_t>(ep.lanes[l].fifo.size()), m_thrOn, m_thrOff);
+        ready[l] = st.IsUserReady(plan[l]);
+        allReady = allReady && ready[l];
+        if (ready[l])
+        {
+            ep.lanes[l].linkUp = true;
+        }
+    }
+    if (allReady && ep.linkUpSlot == NEVER)
+    {
+        ep.linkUpSlot = m_slot;
+    }
+    std::vector<const Segment*> assigned(nLanes, nullptr);
+    std::vector<Segment> taken;
+    taken.reserve(nLanes);
+    if (!ep.txQueue.empty() && !ready[ep.txRoundRobin])
+    {
+        ++c.userStallSlots;
+    }
+    const uint32_t start = ep.txRoundRobin;
+    for (uint32_t i = 0; i < nLanes && !ep.txQueue.empty(); ++i)
+    {
+        const uint32_t l = (start + i) % nLanes;
+        if (!ready[l])
+        {
+            break; // a lane that does not accept stalls the one-hot round robin
+        }
+        taken.push_back(std::move(ep.txQueue.front()));
+        ep.txQueue.pop_front();
+        assigned[l] = &taken.back();
+        ep.txRoundRobin = (l + 1) % nLanes;
+    }
+
+    const uint32_t s = m_config.frameSize;
+    for (uint32_t l = 0; l < nLanes; ++l)
+    {
+        Lane& lane = ep.lanes[l];
+        RiflLaneState& st = lane.state;
+        const RiflTxState state = st.GetTxState();
+        const RiflTxFrame kind = plan[l];
+        LineFrame out;
+        out.lineSlot = m_slot + 1;
+        ++c.stateSlots[static_cast<uint8_t>(state)];
+        if (state == RiflTxState::RETRANS && st.GetReplayCounter() == 0)
+        {
+            ++c.replays;
+        }
+        bool newFrame = false;
+        switch (kind)
+        {
+            case RiflTxFrame::PAUSE_REQUEST:
+                out.frame = RiflFrame::MakePauseRequest(s);
+                ++c.pauseRequestsSent;
+                break;
+            case RiflTxFrame::IDLE:
+                out.frame = RiflFrame::MakeIdle(s);
+                ++c.idleSent;
+                break;
+            case RiflTxFrame::RETRANSMIT_REQUEST:
+                out.frame = RiflFrame::MakeRetransmitRequest(s);
+                ++c.retransRequestsSent;
+                break;
+            case RiflTxFrame::REPLAY:
+            {
+                const RiflBufferEntry& e = st.RotateBuffer();
+                out.frame = e.frame;
+                out.tag = e.tag;
+                ++c.replayedFrames;
+                break;
+            }
+            case RiflTxFrame::FC_PAUSE:
+            case RiflTxFrame::FC_RESUME:
+                out.frame = RiflFrame::MakeFcNotification(
+                    s, kind == RiflTxFrame::FC_PAUSE ? RiflFrame::FcNotification::PAUSE
+                                                     : RiflFrame::FcNotification::RESUME);
+                st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
+                ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
+                newFrame = true;
+                break;
+            case RiflTxFrame::NEW_DATA:
+                if (assigned[l] != nullptr)
+                {
+                    out.frame = assigned[l]->frame;
+                    out.tag.user = true;
+                    out.tag.packetId = assigned[l]->packetId;
+                    out.tag.byteOffset = assigned[l]->byteOffset;
+                    out.tag.laneSeq = lane.txLaneSeq++;
+                    out.tag.acceptSlot = out.lineSlot;
+                    ++c.newUserFrames;
+                }
+                else
+                {
+                    out.frame = RiflFrame::MakeFill(s);
+                    ++c.fillFrames;
+                }
+                st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
+                newFrame = true;
+                break;
+        }
+        if (lane.linkUp && !newFrame)
+        {
+            ++c.slotsLost;
+        }
+        const uint32_t id = st.CommitFrame(kind, groupAligned);
+        out.bits = RiflFrame::Encode(out.frame, id, lane.txScrambler, m_fid);
+        if (m_txStateCb)
+        {
+            m_txStateCb(epIndex, l, m_slot, state, kind);
+        }
+        lane.line.push_back(std::move(out));
+    }
+}
+
+void
+RiflReferenceEngine::SetDeliveryCallback(DeliveryCallback cb)
+{
+    m_deliveryCb = std::move(cb);
+}
+
+void
+RiflReferenceEngine::SetTxStateCallback(TxStateCallback cb)
+{
+    m_txStateCb = std::move(cb);
+}
+
+void
+RiflReferenceEngine::SetDuplicateCallback(DuplicateCallback cb)
+{
+    m_duplicateCb = std::move(cb);
+}
+
+const RiflReferenceEngine::Counters&
+RiflReferenceEngine::GetCounters(uint32_t endpoint) const
+{
+    CheckIndex(endpoint, 0);
+    return m_ep[endpoint].counters;
+}
+
+const std::vector<RiflReferenceEngine::DeliveredPacket>&
+RiflReferenceEngine::GetDelivered(uint32_t endpoint) const
+{
+    CheckIndex(endpoint, 0);
+    return m_ep[endpoint].delivered;
+}
+
+const RiflLaneState&
+RiflReferenceEngine::GetLaneState(uint32_t endpoint, uint32_t lane) const
+{
+    CheckIndex(endpoint, lane);
+    return m_ep[endpoint].lanes[lane].state;
+}
+
+uint64_t
+RiflReferenceEngine::GetLinkUpSlot(uint32_t endpoint) const
+{
+    CheckIndex(endpoint, 0);
+    return m_ep[endpoint].linkUpSlot;
+}
+
+uint64_t
+RiflReferenceEngine::GetPendingSegments(uint32_t endpoint) const
+{
+    CheckIndex(endpoint, 0);
+    return m_ep[endpoint].txQueue.size();
+}
+
+uint32_t
+RiflReferenceEngine::GetFcOccupancy(uint32_t endpoint, uint32_t lane) const
+{
+    CheckIndex(endpoint, lane);
+    return static_cast<uint32_t>(m_ep[endpoint].lanes[lane].fifo.size());
+}
+
+} // namespace ns3

@@ -1,0 +1,348 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RIFL_REFERENCE_ENGINE_H
+#define RIFL_REFERENCE_ENGINE_H
+
+#include "ns3/bit-error-process.h"
+#include "ns3/ptr.h"
+#include "ns3/rifl-frame.h"
+#include "ns3/rifl-scrambler.h"
+#include "ns3/sync-loss-process.h"
+#include "rifl-lane-state.h"
+#include "rifl-link-config.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <limits>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rifl-protocol
+ * \brief The reference slot engine: both directions of one RIFL link, one Step() per frame slot.
+ *
+ * Two endpoints, A (0) and B (1), each with a TX and an RX per lane, run the
+ * rules of rifl-protocol.md (§3, §10, §11; §11 wins where they differ):
+ * the TX priority encoder, replay and resume counters, retransmission buffer
+ * and Frame IDs of RiflLaneState, and on the RX side the aligner, key counters,
+ * exp_id/thr and the per-lane flow-control FIFO. Frames on the line are real
+ * bits: RiflFrame::Encode() with a per-(direction, lane) RiflScrambler on each
+ * side, bit errors from a BitErrorProcess per (direction, lane) flipped into
+ * the line bits, loss of sync from a SyncLossProcess, and RiflFrame::Decode()'s
+ * verdict decides everything.
+ *
+ * Timing (§11.1): the TX state computed in Step() for slot s selects the frame
+ * on the line in slot s + 1. A frame on the line in slot n is processed by the
+ * receiver in the Step() of slot n + L + 4, before that slot's TX states are
+ * computed, so every flag it changes is used by the receiver's TX from slot
+ * n + L + 4; its payload enters the FC FIFO and is ready for the user at slot
+ * n + L + 6. Line slots start at 1.
+ *
+ * Lanes are bonded (§6.2, §10.8): user packets are cut into S_Payload
+ * segments dealt round-robin over the lanes; the one-hot pointer advances only
+ * when the current lane accepts, so a lane that is not ready stalls the group
+ * (the other lanes send Meta-00 fill frames); the receiving user takes the
+ * segments from the lanes' FIFOs in the same order.
+ *
+ * What the protocol cannot see is counted through the frames' ground-truth tags:
+ * undetected errors (a frame whose line bits were changed and which passed),
+ * content mismatches, duplicate deliveries (the replay-tail hazard of §10.3,
+ * also reported through a callback) and out-of-order deliveries (§10.2).
+ *
+ * Not modelled yet: clock compensation (ppm offsets), spatial bonding.
+ */
+class RiflReferenceEngine
+{
+  public:
+    /// Endpoint A.
+    static constexpr uint32_t ENDPOINT_A = 0;
+    /// Endpoint B.
+    static constexpr uint32_t ENDPOINT_B = 1;
+    /// Slot value meaning "never".
+    static constexpr uint64_t NEVER = std::numeric_limits<uint64_t>::max();
+
+    /// \brief A packet handed to the receiving user.
+    struct DeliveredPacket
+    {
+        uint32_t endpoint{0}; //!< the receiving endpoint
+        uint64_t packetId{0}; //!< id of the sender's packet (ground truth of its first frame)
+        uint64_t firstAcceptSlot{0};         //!< slot its first frame was first on the line
+        uint64_t deliverySlot{0};            //!< slot its last frame reached the user
+        std::vector<uint8_t> content;        //!< the bytes as decoded from the line
+        std::vector<uint64_t> wordLatencies; //!< per user word: delivery of its last byte's
+                                             //!< frame minus acceptance of its first byte's
+    };
+
+    /// \brief One user frame delivered a second time (§10.3), reported as it happens.
+    struct DuplicateDelivery
+    {
+        uint32_t endpoint{0};   //!< the receiving endpoint
+        uint32_t lane{0};       //!< the lane
+        uint64_t slot{0};       //!< the slot the receiver accepted it
+        uint64_t packetId{0};   //!< its packet
+        uint32_t byteOffset{0}; //!< its offset in the packet
+        uint64_t laneSeq{0};    //!< its per-lane sequence number
+    };
+
+    /// \brief Counters of one endpoint: what its TX sent and what its RX received.
+    struct Counters
+    {
+        // TX (summed over lanes)
+        uint64_t newUserFrames{0};       //!< user Data frames sent for the first time
+        uint64_t fillFrames{0};          //!< Meta-00 fill frames sent
+        uint64_t fcPauseSent{0};         //!< FC_ON notifications sent
+        uint64_t fcResumeSent{0};        //!< FC_OFF notifications sent
+        uint64_t replayedFrames{0};      //!< frames sent again in RETRANS
+        uint64_t idleSent{0};            //!< Idle frames sent
+        uint64_t pauseRequestsSent{0};   //!< Pause Requests sent
+        uint64_t retransRequestsSent{0}; //!< Re-transmit Requests sent
+        uint64_t replays{0};             //!< replays started (RETRANS slots with c = 0)
+        uint64_t slotsLost{0};      //!< slots after link-up without a new Data frame (all lanes)
+        uint64_t userStallSlots{0}; //!< slots with user data waiting and the group not ready
+        std::array<uint64_t, 6> stateSlots{}; //!< lane-slots spent in each RiflTxState
+        // RX (summed over lanes)
+        uint64_t framesReceived{0};     //!< frames arrived (any state)
+        uint64_t lineErrorFrames{0};    //!< frames whose line bits were changed (errors, sync loss)
+        uint64_t errorsDetected{0};     //!< frames that failed the check while RX up
+        uint64_t controlFrameErrors{0}; //!< of which Control frames
+        uint64_t badSyncwords{0};       //!< of which illegal Syncwords
+        uint64_t dataFramesDelivered{0};  //!< Data frames accepted in sequence (incl. fill, FC)
+        uint64_t duplicatesDropped{0};    //!< Data frames passed with exp_id != thr (dropped)
+        uint64_t undetectedErrors{0};     //!< changed frames that passed the check
+        uint64_t contentMismatches{0};    //!< delivered user frames whose bytes differ from sent
+        uint64_t duplicatesDelivered{0};  //!< user frames delivered again (ground truth)
+        uint64_t outOfOrderDeliveries{0}; //!< user frames delivered ahead of a missing one
+        uint64_t fcPauseReceived{0};      //!< FC_ON notifications acted on
+        uint64_t fcResumeReceived{0};     //!< FC_OFF notifications acted on
+        uint64_t fcFifoDrops{0};          //!< user frames dropped at a full FC FIFO
+        uint64_t maxFcOccupancy{0};       //!< largest FC FIFO occupancy seen (any lane)
+        uint64_t alignmentLosses{0};      //!< aligner lock losses
+        uint64_t bytesDelivered{0};       //!< user bytes handed to the user
+        uint64_t packetsDelivered{0};     //!< packets handed to the user
+    };
+
+    /// Called for every delivered packet.
+    using DeliveryCallback = std::function<void(const DeliveredPacket&)>;
+    /// Called for every lane and slot: endpoint, lane, slot, state held, frame selected.
+    using TxStateCallback
+        = std::function<void(uint32_t, uint32_t, uint64_t, RiflTxState, RiflTxFrame)>;
+    /// Called for every duplicate delivery.
+    using DuplicateCallback = std::function<void(const DuplicateDelivery&)>;
+
+    /**
+     * \brief Make an engine at power-on (slot 0).
+     * \param config the link; validated (std::invalid_argument on a bad value).
+     */
+    explicit RiflReferenceEngine(const RiflLinkConfig& config);
+
+    /// \return the configuration.
+    const RiflLinkConfig& GetConfig() const;
+
+    /**
+     * \brief Attach the bit errors of one direction and lane (slots = line slots).
+     * \param sender the sending endpoint, 0 or 1.
+     * \param lane the lane, below Lanes.
+     * \param process the stream (its frame bits are set to S); null removes it.
+     */
+    void SetErrorProcess(uint32_t sender, uint32_t lane, Ptr<BitErrorProcess> process);
+
+    /**
+     * \brief Attach the loss-of-sync events of one direction and lane.
+     *
+     * A frame on the line in a slot of an event arrives as all-zero bits
+     * (illegal Syncword 00).
+     * \param sender the sending endpoint, 0 or 1.
+     * \param lane the lane, below Lanes.
+     * \param process the events; null removes them.
+     */
+    void SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossProcess> process);
+
+    /**
+     * \brief Queue a user packet at an endpoint's TX (kept until sent, never dropped).
+     * \param endpoint the sender, 0 or 1.
+     * \param packetId any id (reported with the delivery).
+     * \param payload the bytes, 1..1e8.
+     */
+    void OfferPacket(uint32_t endpoint, uint64_t packetId, const std::vector<uint8_t>& payload);
+
+    /// \brief Run one frame slot of both directions.
+    void Step();
+
+    /**
+     * \brief Run several slots.
+     * \param slots how many.
+     */
+    void Run(uint64_t slots);
+
+    /// \return the slot the next Step() runs.
+    uint64_t GetSlot() const;
+
+    /**
+     * \param cb the delivery callback (empty to remove).
+     */
+    void SetDeliveryCallback(DeliveryCallback cb);
+
+    /**
+     * \param cb the per-slot TX state callback (empty to remove).
+     */
+    void SetTxStateCallback(TxStateCallback cb);
+
+    /**
+     * \param cb the duplicate-delivery callback (empty to remove).
+     */
+    void SetDuplicateCallback(DuplicateCallback cb);
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return the endpoint's counters.
+     */
+    const Counters& GetCounters(uint32_t endpoint) const;
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return the packets that endpoint's user received, in order.
+     */
+    const std::vector<DeliveredPacket>& GetDelivered(uint32_t endpoint) const;
+
+    /**
+     * \param endpoint 0 or 1.
+     * \param lane below Lanes.
+     * \return the lane's protocol state.
+     */
+    const RiflLaneState& GetLaneState(uint32_t endpoint, uint32_t lane) const;
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return the first slot in which all its lanes were ready for user data, or NEVER.
+     */
+    uint64_t GetLinkUpSlot(uint32_t endpoint) const;
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return the user segments still waiting at its TX.
+     */
+    uint64_t GetPendingSegments(uint32_t endpoint) const;
+
+    /**
+     * \param endpoint 0 or 1.
+     * \param lane below Lanes.
+     * \return the lane's FC FIFO occupancy (frames).
+     */
+    uint32_t GetFcOccupancy(uint32_t endpoint, uint32_t lane) const;
+
+  private:
+    /// A frame on the line.
+    struct LineFrame
+    {
+        uint64_t lineSlot{0}; //!< slot it is on the line
+        BitBlock bits;        //!< the line bits as sent
+        RiflFrame frame;      //!< the logical frame sent
+        RiflFrameTag tag;     //!< ground truth
+    };
+
+    /// A user frame in the FC FIFO.
+    struct FifoEntry
+    {
+        uint64_t readySlot{0};      //!< first slot the user may take it
+        std::vector<uint8_t> bytes; //!< user bytes decoded
+        bool eop{false};            //!< last frame of a packet
+        RiflFrameTag tag;           //!< ground truth
+    };
+
+    /// A user segment waiting at the TX.
+    struct Segment
+    {
+        RiflFrame frame;        //!< the Data frame
+        uint64_t packetId{0};   //!< its packet
+        uint32_t byteOffset{0}; //!< offset in the packet
+    };
+
+    /// One lane of one endpoint.
+    struct Lane
+    {
+        RiflLaneState state;           //!< protocol state
+        RiflScrambler txScrambler;     //!< scrambler of the outgoing direction
+        RiflScrambler rxScrambler;     //!< descrambler of the incoming direction
+        std::deque<LineFrame> line;    //!< outgoing frames in flight
+        std::deque<FifoEntry> fifo;    //!< FC FIFO of the incoming direction
+        Ptr<BitErrorProcess> errors;   //!< errors of the outgoing direction
+        Ptr<SyncLossProcess> syncLoss; //!< sync loss of the outgoing direction
+        uint64_t txLaneSeq{0};         //!< next user-frame sequence number sent
+        uint64_t rxNextSeq{0};         //!< next user-frame sequence number expected
+        bool linkUp{false};            //!< was ready for user data once
+    };
+
+    /// Reassembly of the packet being received.
+    struct Assembly
+    {
+        std::vector<uint8_t> bytes;    //!< bytes so far
+        std::vector<uint32_t> offsets; //!< start offset of each frame
+        std::vector<uint64_t> accept;  //!< accept slot of each frame
+        std::vector<uint64_t> deliver; //!< delivery slot of each frame
+        uint64_t packetId{0};          //!< id of its first frame
+    };
+
+    /// One endpoint.
+    struct Endpoint
+    {
+        std::vector<Lane> lanes;                //!< lanes
+        std::deque<Segment> txQueue;            //!< user segments waiting
+        uint32_t txRoundRobin{0};               //!< next lane for a user segment
+        uint32_t rxRoundRobin{0};               //!< next lane the user takes from
+        double drainCredit{0.0};                //!< fractional drain credit
+        Assembly assembly;                      //!< packet being received
+        Counters counters;                      //!< counters
+        std::vector<DeliveredPacket> delivered; //!< delivered packets
+        uint64_t linkUpSlot{NEVER};             //!< first all-ready slot
+    };
+
+    /**
+     * \brief Receive one frame (line slot n) at an endpoint's lane, in slot n + L + 4.
+     * \param rx the receiving endpoint.
+     * \param lane the lane.
+     * \param f the frame.
+     */
+    void Receive(uint32_t rx, uint32_t lane, const LineFrame& f);
+
+    /**
+     * \brief Hand ready FIFO frames to an endpoint's user (drain rate, lane order).
+     * \param ep the endpoint.
+     */
+    void Drain(uint32_t ep);
+
+    /**
+     * \brief Run an endpoint's TX for the current slot: states, bonding, frames.
+     * \param ep the endpoint.
+     */
+    void Transmit(uint32_t ep);
+
+    /**
+     * \brief Check an endpoint and lane index.
+     * \param endpoint the endpoint.
+     * \param lane the lane.
+     */
+    void CheckIndex(uint32_t endpoint, uint32_t lane) const;
+
+    RiflLinkConfig m_config;         //!< the configuration
+    uint32_t m_fid;                  //!< Frame ID width
+    uint32_t m_lineDelay;            //!< L
+    uint32_t m_rxUpSlots;            //!< RX-up wait
+    uint32_t m_fifoDepth;            //!< FC FIFO depth
+    uint32_t m_thrOn;                //!< Thr_ON
+    uint32_t m_thrOff;               //!< Thr_OFF
+    uint64_t m_slot{0};              //!< the slot the next Step() runs
+    std::array<Endpoint, 2> m_ep;    //!< A and B
+    DeliveryCallback m_deliveryCb;   //!< delivery callback
+    TxStateCallback m_txStateCb;     //!< TX state callback
+    DuplicateCallback m_duplicateCb; //!< duplicate callback
+};
+
+} // namespace ns3
+
+#endif /* RIFL_REFERENCE_ENGINE_H */
