@@ -5,11 +5,11 @@
 #ifndef RIFL_LINK_ENGINE_H
 #define RIFL_LINK_ENGINE_H
 
-#include "rifl-link-config.h"
-
 #include "ns3/bit-error-process.h"
 #include "ns3/ptr.h"
 #include "ns3/sync-loss-process.h"
+#include "rifl-link-config.h"
+#include "rifl-link-counters.h"
 
 #include <array>
 #include <cstdint>
@@ -63,8 +63,8 @@ struct RiflLinkEvent
      */
     bool operator==(const RiflLinkEvent& o) const
     {
-        return type == o.type && endpoint == o.endpoint && lane == o.lane && slot == o.slot &&
-               packetId == o.packetId && value == o.value && value2 == o.value2;
+        return type == o.type && endpoint == o.endpoint && lane == o.lane && slot == o.slot
+               && packetId == o.packetId && value == o.value && value2 == o.value2;
     }
 };
 
@@ -74,11 +74,11 @@ struct RiflLinkEvent
  */
 struct RiflDelivery
 {
-    uint32_t endpoint{0};          //!< the receiving endpoint
-    uint64_t packetId{0};          //!< the sender's packet its first frame belonged to
-    uint64_t firstSlot{0};         //!< slot its first frame was first on the line
-    uint64_t slot{0};              //!< slot its last frame reached the user
-    std::vector<uint8_t> content;  //!< the bytes as decoded from the line
+    uint32_t endpoint{0};         //!< the receiving endpoint
+    uint64_t packetId{0};         //!< the sender's packet its first frame belonged to
+    uint64_t firstSlot{0};        //!< slot its first frame was first on the line
+    uint64_t slot{0};             //!< slot its last frame reached the user
+    std::vector<uint8_t> content; //!< the bytes as decoded from the line
 };
 
 /**
@@ -123,9 +123,8 @@ class RiflLinkEngine
      * \param lane the lane.
      * \param process the events (null = none).
      */
-    virtual void SetSyncLossProcess(uint32_t sender,
-                                    uint32_t lane,
-                                    Ptr<SyncLossProcess> process) = 0;
+    virtual void SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossProcess> process)
+        = 0;
 
     /**
      * \brief Queue a packet at a sender; it may be sent from the next slot on.
@@ -133,9 +132,9 @@ class RiflLinkEngine
      * \param packetId an identifier, unique per endpoint.
      * \param payload the bytes, at least one.
      */
-    virtual void OfferPacket(uint32_t endpoint,
-                             uint64_t packetId,
-                             const std::vector<uint8_t>& payload) = 0;
+    virtual void OfferPacket(uint32_t endpoint, uint64_t packetId,
+                             const std::vector<uint8_t>& payload)
+        = 0;
 
     /**
      * \brief Run every slot before \p slot (no-op if already there).
@@ -158,6 +157,12 @@ class RiflLinkEngine
      * \return the packets offered there whose last frame has not gone on the line yet.
      */
     virtual uint64_t GetPendingPackets(uint32_t endpoint) const = 0;
+
+    /**
+     * \param endpoint an endpoint (0 or 1).
+     * \return its counters (its TX's and its RX's, summed over lanes).
+     */
+    virtual const RiflEndpointCounters& GetCounters(uint32_t endpoint) const = 0;
 
     /**
      * \brief Set the delivery callback.

@@ -107,9 +107,13 @@ RiflReferenceEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
     const uint32_t p = m_config.GetPayloadBytes();
     for (std::size_t i = 0; i < frames.size(); ++i)
     {
-        m_ep[endpoint].txQueue.push_back(
-            Segment{frames[i], packetId, static_cast<uint32_t>(i * p)});
+        m_ep[endpoint].txQueue.push_back(Segment{frames[i],
+                                                 packetId,
+                                                 static_cast<uint32_t>(i * p),
+                                                 i == 0,
+                                                 i + 1 == frames.size()});
     }
+    ++m_ep[endpoint].pendingPackets;
 }
 
 void
@@ -117,15 +121,17 @@ RiflReferenceEngine::Step()
 {
     const uint64_t t = m_slot;
     // 1. Frames on the line in slot t - L - 4 reach the receivers' flags (§11.1).
-    for (uint32_t sender = 0; sender < 2; ++sender)
+    // Receivers in the order endpoint A, endpoint B, then lane (event order).
+    for (uint32_t rx = 0; rx < 2; ++rx)
     {
+        const uint32_t sender = 1 - rx;
         for (uint32_t l = 0; l < m_config.lanes; ++l)
         {
             auto& line = m_ep[sender].lanes[l].line;
             while (!line.empty() && line.front().lineSlot + m_lineDelay + FLAG_DELAY <= t)
             {
                 NS_ASSERT(line.front().lineSlot + m_lineDelay + FLAG_DELAY == t);
-                Receive(1 - sender, l, line.front());
+                Receive(rx, l, line.front());
                 line.pop_front();
             }
         }
@@ -152,6 +158,50 @@ uint64_t
 RiflReferenceEngine::GetSlot() const
 {
     return m_slot;
+}
+
+void
+RiflReferenceEngine::AdvanceTo(uint64_t slot)
+{
+    while (m_slot < slot)
+    {
+        Step();
+    }
+}
+
+uint64_t
+RiflReferenceEngine::NextEventSlot()
+{
+    return m_slot;
+}
+
+uint64_t
+RiflReferenceEngine::GetPendingPackets(uint32_t endpoint) const
+{
+    CheckIndex(endpoint, 0);
+    return m_ep[endpoint].pendingPackets;
+}
+
+void
+RiflReferenceEngine::Emit(RiflLinkEventType type,
+                          uint32_t endpoint,
+                          uint32_t lane,
+                          uint64_t packetId,
+                          int64_t value,
+                          int64_t value2)
+{
+    if (m_eventCb)
+    {
+        RiflLinkEvent ev;
+        ev.type = type;
+        ev.endpoint = endpoint;
+        ev.lane = lane;
+        ev.slot = m_slot;
+        ev.packetId = packetId;
+        ev.value = value;
+        ev.value2 = value2;
+        m_eventCb(ev);
+    }
 }
 
 void
@@ -204,8 +254,18 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         = RiflFrame::Decode(bits, st.GetExpectedId(), lane.rxScrambler, m_fid);
     const bool legal = d.kind != RiflFrame::Kind::ILLEGAL;
     const uint64_t lossesBefore = st.GetAlignmentLosses();
+    const bool upBefore = st.IsRxUp();
     st.OnHeader(legal, m_rxUpSlots);
     c.alignmentLosses += st.GetAlignmentLosses() - lossesBefore;
+    if (upBefore != st.IsRxUp())
+    {
+        Emit(upBefore ? RiflLinkEventType::RX_DOWN : RiflLinkEventType::RX_UP,
+             rx,
+             laneIndex,
+             0,
+             static_cast<int64_t>(n),
+             st.IsAligned() ? 1 : 0);
+    }
     if (!st.IsAligned())
     {
         return;
@@ -247,6 +307,12 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         NS_LOG_LOGIC("slot " << m_slot << " ep " << rx << " lane " << laneIndex
                              << ": frame of line slot " << n << " failed, exp_id -> "
                              << st.GetExpectedId());
+        Emit(RiflLinkEventType::FRAME_ERROR,
+             rx,
+             laneIndex,
+             0,
+             static_cast<int64_t>(d.status),
+             static_cast<int64_t>(n));
         return;
     }
     if (changed)
@@ -254,6 +320,12 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         ++c.undetectedErrors;
         NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
                             << ": undetected error in the frame of line slot " << n);
+        Emit(RiflLinkEventType::UNDETECTED_ERROR,
+             rx,
+             laneIndex,
+             f.tag.user ? f.tag.packetId : 0,
+             static_cast<int64_t>(v),
+             static_cast<int64_t>(n));
     }
     if (v == RiflLaneState::Verdict::DUPLICATE)
     {
@@ -271,11 +343,13 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         {
             st.SetRemoteFcPause(true);
             ++c.fcPauseReceived;
+            Emit(RiflLinkEventType::FC_PAUSE_RECEIVED, rx, laneIndex, 0, static_cast<int64_t>(n));
         }
         else if (d.fc == RiflFrame::FcNotification::RESUME)
         {
             st.SetRemoteFcPause(false);
             ++c.fcResumeReceived;
+            Emit(RiflLinkEventType::FC_RESUME_RECEIVED, rx, laneIndex, 0, static_cast<int64_t>(n));
         }
         if (f.tag.user)
         {
@@ -302,6 +376,12 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
                 m_duplicateCb(DuplicateDelivery{rx, laneIndex, m_slot, f.tag.packetId,
                                                 f.tag.byteOffset, f.tag.laneSeq});
             }
+            Emit(RiflLinkEventType::DUPLICATE_DELIVERY,
+                 rx,
+                 laneIndex,
+                 f.tag.packetId,
+                 f.tag.byteOffset,
+                 static_cast<int64_t>(f.tag.laneSeq));
         }
         else
         {
@@ -317,6 +397,12 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         ++c.fcFifoDrops;
         NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
                             << ": FC FIFO full, frame dropped");
+        Emit(RiflLinkEventType::FC_FIFO_DROP,
+             rx,
+             laneIndex,
+             f.tag.packetId,
+             f.tag.byteOffset,
+             static_cast<int64_t>(f.tag.laneSeq));
         return;
     }
     FifoEntry e;
@@ -392,6 +478,17 @@ RiflReferenceEngine::Drain(uint32_t epIndex)
         {
             m_deliveryCb(ep.delivered.back());
         }
+        if (m_linkDeliveryCb)
+        {
+            const DeliveredPacket& dp = ep.delivered.back();
+            RiflDelivery rd;
+            rd.endpoint = dp.endpoint;
+            rd.packetId = dp.packetId;
+            rd.firstSlot = dp.firstAcceptSlot;
+            rd.slot = dp.deliverySlot;
+            rd.content = dp.content;
+            m_linkDeliveryCb(rd);
+        }
     }
 }
 
@@ -416,7 +513,17 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
     for (uint32_t l = 0; l < nLanes; ++l)
     {
         RiflLaneState& st = ep.lanes[l].state;
-        st.SelectState(groupRxUp);
+        const RiflTxState before = st.GetTxState();
+        const RiflTxState now = st.SelectState(groupRxUp);
+        if (now != before)
+        {
+            Emit(RiflLinkEventType::TX_STATE_CHANGE,
+                 epIndex,
+                 l,
+                 0,
+                 static_cast<int64_t>(now),
+                 static_cast<int64_t>(before));
+        }
         plan[l] = st.PlanFrame(static_cast<uint32_t>(ep.lanes[l].fifo.size()), m_thrOn, m_thrOff);
         ready[l] = st.IsUserReady(plan[l]);
         allReady = allReady && ready[l];
@@ -431,6 +538,7 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
     }
     std::vector<const Segment*> assigned(nLanes, nullptr);
     std::vector<Segment> taken;
+    std::vector<uint32_t> takenLane;
     taken.reserve(nLanes);
     if (!ep.txQueue.empty() && !ready[ep.txRoundRobin])
     {
@@ -447,6 +555,7 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
         taken.push_back(std::move(ep.txQueue.front()));
         ep.txQueue.pop_front();
         assigned[l] = &taken.back();
+        takenLane.push_back(l);
         ep.txRoundRobin = (l + 1) % nLanes;
     }
 
@@ -463,6 +572,7 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
         if (state == RiflTxState::RETRANS && st.GetReplayCounter() == 0)
         {
             ++c.replays;
+            Emit(RiflLinkEventType::REPLAY_START, epIndex, l, 0, static_cast<int64_t>(c.replays));
         }
         bool newFrame = false;
         switch (kind)
@@ -494,6 +604,12 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
                                                      : RiflFrame::FcNotification::RESUME);
                 st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
+                Emit(kind == RiflTxFrame::FC_PAUSE ? RiflLinkEventType::FC_PAUSE_SENT
+                                                   : RiflLinkEventType::FC_RESUME_SENT,
+                     epIndex,
+                     l,
+                     0,
+                     static_cast<int64_t>(out.lineSlot));
                 newFrame = true;
                 break;
             case RiflTxFrame::NEW_DATA:
@@ -521,6 +637,10 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
             ++c.slotsLost;
         }
         const uint32_t id = st.CommitFrame(kind, groupAligned);
+        if (state == RiflTxState::RETRANS && st.GetReplayCounter() == 0)
+        {
+            Emit(RiflLinkEventType::REPLAY_END, epIndex, l, 0, static_cast<int64_t>(c.replays));
+        }
         out.bits = RiflFrame::Encode(out.frame, id, lane.txScrambler, m_fid);
         if (m_txStateCb)
         {
@@ -528,12 +648,46 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
         }
         lane.line.push_back(std::move(out));
     }
+    // Packet events after the lanes, in the order the segments left the queue.
+    for (std::size_t i = 0; i < taken.size(); ++i)
+    {
+        const Segment& seg = taken[i];
+        if (seg.first)
+        {
+            Emit(RiflLinkEventType::TX_BEGIN,
+                 epIndex,
+                 takenLane[i],
+                 seg.packetId,
+                 static_cast<int64_t>(m_slot + 1));
+        }
+        if (seg.last)
+        {
+            --ep.pendingPackets;
+            Emit(RiflLinkEventType::TX_END,
+                 epIndex,
+                 takenLane[i],
+                 seg.packetId,
+                 static_cast<int64_t>(m_slot + 1));
+        }
+    }
 }
 
 void
 RiflReferenceEngine::SetDeliveryCallback(DeliveryCallback cb)
 {
     m_deliveryCb = std::move(cb);
+}
+
+void
+RiflReferenceEngine::SetDeliveryCallback(LinkDeliveryCallback cb)
+{
+    m_linkDeliveryCb = std::move(cb);
+}
+
+void
+RiflReferenceEngine::SetEventCallback(EventCallback cb)
+{
+    m_eventCb = std::move(cb);
 }
 
 void

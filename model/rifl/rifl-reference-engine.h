@@ -12,6 +12,8 @@
 #include "ns3/sync-loss-process.h"
 #include "rifl-lane-state.h"
 #include "rifl-link-config.h"
+#include "rifl-link-counters.h"
+#include "rifl-link-engine.h"
 
 #include <array>
 #include <cstdint>
@@ -57,7 +59,7 @@ namespace ns3
  *
  * Not modelled yet: clock compensation (ppm offsets), spatial bonding.
  */
-class RiflReferenceEngine
+class RiflReferenceEngine : public RiflLinkEngine
 {
   public:
     /// Endpoint A.
@@ -90,45 +92,15 @@ class RiflReferenceEngine
         uint64_t laneSeq{0};    //!< its per-lane sequence number
     };
 
-    /// \brief Counters of one endpoint: what its TX sent and what its RX received.
-    struct Counters
-    {
-        // TX (summed over lanes)
-        uint64_t newUserFrames{0};       //!< user Data frames sent for the first time
-        uint64_t fillFrames{0};          //!< Meta-00 fill frames sent
-        uint64_t fcPauseSent{0};         //!< FC_ON notifications sent
-        uint64_t fcResumeSent{0};        //!< FC_OFF notifications sent
-        uint64_t replayedFrames{0};      //!< frames sent again in RETRANS
-        uint64_t idleSent{0};            //!< Idle frames sent
-        uint64_t pauseRequestsSent{0};   //!< Pause Requests sent
-        uint64_t retransRequestsSent{0}; //!< Re-transmit Requests sent
-        uint64_t replays{0};             //!< replays started (RETRANS slots with c = 0)
-        uint64_t slotsLost{0};      //!< slots after link-up without a new Data frame (all lanes)
-        uint64_t userStallSlots{0}; //!< slots with user data waiting and the group not ready
-        std::array<uint64_t, 6> stateSlots{}; //!< lane-slots spent in each RiflTxState
-        // RX (summed over lanes)
-        uint64_t framesReceived{0};     //!< frames arrived (any state)
-        uint64_t lineErrorFrames{0};    //!< frames whose line bits were changed (errors, sync loss)
-        uint64_t errorsDetected{0};     //!< frames that failed the check while RX up
-        uint64_t controlFrameErrors{0}; //!< of which Control frames
-        uint64_t badSyncwords{0};       //!< of which illegal Syncwords
-        uint64_t dataFramesDelivered{0};  //!< Data frames accepted in sequence (incl. fill, FC)
-        uint64_t duplicatesDropped{0};    //!< Data frames passed with exp_id != thr (dropped)
-        uint64_t undetectedErrors{0};     //!< changed frames that passed the check
-        uint64_t contentMismatches{0};    //!< delivered user frames whose bytes differ from sent
-        uint64_t duplicatesDelivered{0};  //!< user frames delivered again (ground truth)
-        uint64_t outOfOrderDeliveries{0}; //!< user frames delivered ahead of a missing one
-        uint64_t fcPauseReceived{0};      //!< FC_ON notifications acted on
-        uint64_t fcResumeReceived{0};     //!< FC_OFF notifications acted on
-        uint64_t fcFifoDrops{0};          //!< user frames dropped at a full FC FIFO
-        uint64_t maxFcOccupancy{0};       //!< largest FC FIFO occupancy seen (any lane)
-        uint64_t alignmentLosses{0};      //!< aligner lock losses
-        uint64_t bytesDelivered{0};       //!< user bytes handed to the user
-        uint64_t packetsDelivered{0};     //!< packets handed to the user
-    };
+    /// Counters of one endpoint (kept as an alias of RiflEndpointCounters).
+    using Counters = RiflEndpointCounters;
 
-    /// Called for every delivered packet.
+    /// Called for every delivered packet, with the per-word latencies (engine-specific).
     using DeliveryCallback = std::function<void(const DeliveredPacket&)>;
+    /// The interface's delivery callback (RiflDelivery).
+    using LinkDeliveryCallback = RiflLinkEngine::DeliveryCallback;
+    /// The interface's event callback (RiflLinkEvent).
+    using EventCallback = RiflLinkEngine::EventCallback;
     /// Called for every lane and slot: endpoint, lane, slot, state held, frame selected.
     using TxStateCallback
         = std::function<void(uint32_t, uint32_t, uint64_t, RiflTxState, RiflTxFrame)>;
@@ -142,7 +114,7 @@ class RiflReferenceEngine
     explicit RiflReferenceEngine(const RiflLinkConfig& config);
 
     /// \return the configuration.
-    const RiflLinkConfig& GetConfig() const;
+    const RiflLinkConfig& GetConfig() const override;
 
     /**
      * \brief Attach the bit errors of one direction and lane (slots = line slots).
@@ -150,7 +122,7 @@ class RiflReferenceEngine
      * \param lane the lane, below Lanes.
      * \param process the stream (its frame bits are set to S); null removes it.
      */
-    void SetErrorProcess(uint32_t sender, uint32_t lane, Ptr<BitErrorProcess> process);
+    void SetErrorProcess(uint32_t sender, uint32_t lane, Ptr<BitErrorProcess> process) override;
 
     /**
      * \brief Attach the loss-of-sync events of one direction and lane.
@@ -161,7 +133,9 @@ class RiflReferenceEngine
      * \param lane the lane, below Lanes.
      * \param process the events; null removes them.
      */
-    void SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossProcess> process);
+    void SetSyncLossProcess(uint32_t sender,
+                            uint32_t lane,
+                            Ptr<SyncLossProcess> process) override;
 
     /**
      * \brief Queue a user packet at an endpoint's TX (kept until sent, never dropped).
@@ -169,7 +143,9 @@ class RiflReferenceEngine
      * \param packetId any id (reported with the delivery).
      * \param payload the bytes, 1..1e8.
      */
-    void OfferPacket(uint32_t endpoint, uint64_t packetId, const std::vector<uint8_t>& payload);
+    void OfferPacket(uint32_t endpoint,
+                     uint64_t packetId,
+                     const std::vector<uint8_t>& payload) override;
 
     /// \brief Run one frame slot of both directions.
     void Step();
@@ -181,12 +157,47 @@ class RiflReferenceEngine
     void Run(uint64_t slots);
 
     /// \return the slot the next Step() runs.
-    uint64_t GetSlot() const;
+    uint64_t GetSlot() const override;
 
     /**
+     * \brief Step until GetSlot() == \p slot (no-op if already there or beyond).
+     * \param slot the first slot not to run.
+     */
+    void AdvanceTo(uint64_t slot) override;
+
+    /**
+     * \brief The reference engine steps every slot, so any slot may produce a
+     *        callback.
+     * \return GetSlot().
+     */
+    uint64_t NextEventSlot() override;
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return the packets offered there whose last frame has not gone on the line yet.
+     */
+    uint64_t GetPendingPackets(uint32_t endpoint) const override;
+
+    /**
+     * \brief Set the engine-specific delivery callback (DeliveredPacket, with
+     *        per-word latencies). Independent of the interface's RiflDelivery
+     *        callback; when both are set both are called, this one first.
      * \param cb the delivery callback (empty to remove).
      */
     void SetDeliveryCallback(DeliveryCallback cb);
+
+    /**
+     * \brief Set the interface's delivery callback (RiflDelivery).
+     * \param cb the callback (empty to remove).
+     */
+    void SetDeliveryCallback(LinkDeliveryCallback cb) override;
+
+    /**
+     * \brief Set the event callback; see the class documentation for the
+     *        events, their fields and their order within a slot.
+     * \param cb the callback (empty to remove).
+     */
+    void SetEventCallback(EventCallback cb) override;
 
     /**
      * \param cb the per-slot TX state callback (empty to remove).
@@ -202,7 +213,7 @@ class RiflReferenceEngine
      * \param endpoint 0 or 1.
      * \return the endpoint's counters.
      */
-    const Counters& GetCounters(uint32_t endpoint) const;
+    const Counters& GetCounters(uint32_t endpoint) const override;
 
     /**
      * \param endpoint 0 or 1.
@@ -261,6 +272,8 @@ class RiflReferenceEngine
         RiflFrame frame;        //!< the Data frame
         uint64_t packetId{0};   //!< its packet
         uint32_t byteOffset{0}; //!< offset in the packet
+        bool first{false};      //!< first segment of its packet
+        bool last{false};       //!< last segment of its packet
     };
 
     /// One lane of one endpoint.
@@ -300,6 +313,7 @@ class RiflReferenceEngine
         Counters counters;                      //!< counters
         std::vector<DeliveredPacket> delivered; //!< delivered packets
         uint64_t linkUpSlot{NEVER};             //!< first all-ready slot
+        uint64_t pendingPackets{0};             //!< packets whose last frame is not sent
     };
 
     /**
@@ -329,6 +343,22 @@ class RiflReferenceEngine
      */
     void CheckIndex(uint32_t endpoint, uint32_t lane) const;
 
+    /**
+     * \brief Report an event to the event callback (if any).
+     * \param type the type.
+     * \param endpoint the endpoint.
+     * \param lane the lane.
+     * \param packetId the packet (or 0).
+     * \param value the type-specific value.
+     * \param value2 the type-specific second value.
+     */
+    void Emit(RiflLinkEventType type,
+              uint32_t endpoint,
+              uint32_t lane,
+              uint64_t packetId = 0,
+              int64_t value = 0,
+              int64_t value2 = 0);
+
     RiflLinkConfig m_config;         //!< the configuration
     uint32_t m_fid;                  //!< Frame ID width
     uint32_t m_lineDelay;            //!< L
@@ -341,6 +371,8 @@ class RiflReferenceEngine
     DeliveryCallback m_deliveryCb;   //!< delivery callback
     TxStateCallback m_txStateCb;     //!< TX state callback
     DuplicateCallback m_duplicateCb; //!< duplicate callback
+    LinkDeliveryCallback m_linkDeliveryCb; //!< interface delivery callback
+    EventCallback m_eventCb;               //!< event callback
 };
 
 } // namespace ns3

@@ -1,0 +1,95 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef DIRECT_LINK_CONFIG_H
+#define DIRECT_LINK_CONFIG_H
+
+#include <array>
+#include <cstdint>
+
+/**
+ * \defgroup direct-link-protocol Direct-link protocol engines
+ * \ingroup rifl
+ * \brief Slot engines of the direct-link link layer (spec/direct-link-protocol.md):
+ *        Go-Back-N retransmission, credits, timers and the Initial / Normal /
+ *        Shutdown link state machine, plain C++ advanced by calls.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief Configuration of one direct link (both sides use the same values).
+ *
+ * Every timer is in micro-packet times (one micro-packet time = 192 bits at
+ * LineRate, 38.4 ns at 5 Gb/s) and must fit the spec's counter width
+ * (§4.1: AckTime and CrdNullTime 16 bits, RetransTime 5 bits; InitialTime is
+ * not sized by the document and gets 16 bits here). Validate() checks every
+ * value and throws std::invalid_argument naming the parameter, the value and
+ * the allowed range.
+ */
+struct DirectLinkConfig
+{
+    /// Number of virtual channels.
+    static constexpr uint32_t NUM_VCS = 4;
+    /// Largest RetryBufferSize: sequence numbers are modulo 31 (0x1F marks Null).
+    static constexpr uint32_t MAX_RETRY_BUFFER = 30;
+    /// Largest value of a 16-bit counter.
+    static constexpr uint32_t MAX_COUNTER16 = 0xFFFF;
+    /// Largest value of the 5-bit RetransTime counter.
+    static constexpr uint32_t MAX_COUNTER5 = 0x1F;
+    /// Largest VcBufferSize accepted (micro-packets per VC).
+    static constexpr uint32_t MAX_VC_BUFFER = 4096;
+    /// Largest one-way delay accepted, in micro-packet times.
+    static constexpr uint32_t MAX_DELAY_SLOTS = 1000000;
+    /// Micro-packet size in bits.
+    static constexpr uint32_t MICRO_PACKET_BITS = 192;
+
+    uint64_t lineRateBps{5000000000ULL}; //!< LineRate in bit/s, 1e6 .. 1e12
+    uint32_t oneWayDelaySlots{2};        //!< one-way delay L in micro-packet times, 0..1e6
+    uint32_t retryBufferSize{30};        //!< RetryBufferSize, 1..30
+    std::array<uint32_t, NUM_VCS> vcBufferSize{{16, 16, 16, 16}}; //!< VcBufferSize, 1..4096
+    uint32_t crcPoly{0x07};     //!< CRC-8 generator, odd, 0x01..0xFF
+    uint32_t ackTime{64};       //!< AckTime, 1..65535 micro-packet times (16 bit)
+    uint32_t retransLimit{7};   //!< RetransTime: resends allowed per entry, 0..31 (5 bit)
+    uint32_t crdNullTime{1024}; //!< CrdNullTime, 1..65535 micro-packet times (16 bit)
+    uint32_t initialTime{4096}; //!< InitialTime, 1..65535 micro-packet times (16 bit)
+    bool nakEnabled{false};     //!< the NAK what-if of §5 (not in the document)
+    /// NI drain interval per VC: the NI takes one micro-packet from the VC buffer in every
+    /// slot s with s % interval == 0 (1 = one per slot); 0 = the NI does not drain (stalled).
+    std::array<uint32_t, NUM_VCS> vcDrainInterval{{1, 1, 1, 1}};
+    uint32_t maxMessageBytes{4096}; //!< largest message accepted by OfferMessage, 0..65535
+
+    /**
+     * \brief Check every value.
+     *
+     * Throws std::invalid_argument naming the parameter, the value and the allowed range.
+     */
+    void Validate() const;
+
+    /// \return the micro-packet time in ns (192e9 / LineRate).
+    double GetSlotNs() const;
+
+    /**
+     * \brief Set oneWayDelaySlots from a cable: ceil((length * propagation + extra) / slot).
+     * \param lengthM cable length in m, >= 0.
+     * \param propagationNsPerM propagation delay in ns/m, > 0 (about 5 for copper or fibre).
+     * \param extraNs fixed SerDes / pipeline latency in ns, >= 0.
+     */
+    void SetDelayFromCable(double lengthM, double propagationNsPerM, double extraNs = 0.0);
+
+    /**
+     * \brief Convert a duration in ns into micro-packet times, rounded up.
+     * \param name the parameter name used in error messages.
+     * \param ns the duration in ns, >= 0.
+     * \param maxValue the counter's largest value (std::invalid_argument if it does not fit).
+     * \return the number of micro-packet times.
+     */
+    uint32_t NsToMicroPackets(const char* name, double ns, uint32_t maxValue) const;
+};
+
+} // namespace ns3
+
+#endif /* DIRECT_LINK_CONFIG_H */

@@ -1,0 +1,341 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef DIRECT_LINK_ENDPOINT_STATE_H
+#define DIRECT_LINK_ENDPOINT_STATE_H
+
+#include "direct-link-config.h"
+#include "ns3/direct-link-flit.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief The protocol state of one side of a direct link: its sender (Go-Back-N
+ *        retry buffer, credits, AckTime / RetransTime / CrdNullTime), its
+ *        receiver (FrameExpected, VC buffers, NI drain and reassembly) and its
+ *        link state machine (Initial / Normal / Shutdown, InitialTime).
+ *
+ * A side only knows what arrives over the line: its decisions use nothing but
+ * its own state and the decoded micro-packets. FlitTag (ground truth: which
+ * message a micro-packet belongs to) travels with the bits for the records
+ * only and never influences a decision.
+ *
+ * Per slot s the owner calls, in this order: BuildTx(s) (the micro-packet this
+ * side puts on the line in slot s, decided from the state at the start of s),
+ * then Receive(s, ...) for the micro-packet that arrives at the end of slot s
+ * (if any), then EndOfSlot(s) (NI drain, then timers). So everything received
+ * at the end of slot s is visible to BuildTx(s + 1).
+ *
+ * Rules (spec/direct-link-protocol.md, with this model's decisions):
+ * - **Initial** (§4.2): sends Init until a correct Init or Init-Ack has been
+ *   received ("peer seen"), Init-Ack afterwards. A correct Init-Ack received
+ *   while the peer has already been seen enters Normal (XmSN = RcvSN = 0,
+ *   credit = VcBufferSize); the first Init-Ack received without a prior Init
+ *   only marks the peer as seen (the peer saw our Init, so it waits for our
+ *   Init-Ack). Everything but Init and Init-Ack is discarded. InitialTime
+ *   micro-packet times in Initial without reaching Normal -> Shutdown.
+ * - **Normal**: a correct Init re-enters Initial (peer seen) with the same
+ *   clean-up as Shutdown (reason PEER_INIT); an Init-Ack is ignored.
+ * - **Shutdown** takes no micro-packet time in this model: the clean-up is done
+ *   at the end of the slot that detected the cause and the side sends Init
+ *   from the next slot. Clean-up: the NI flushes every VC buffer into
+ *   reassembly (complete messages are delivered intact), every message being
+ *   received is delivered truncated with NetErr = 1, the retry buffer is
+ *   cleared, messages with micro-packets in it or partially segmented are
+ *   reported abandoned (the engine later decides delivered / truncated / lost),
+ *   credits are restored (to 0 in Initial, VcBufferSize on entering Normal).
+ * - **Go-Back-N** (§5): sequence numbers 0..30 modulo 31; the retry buffer
+ *   holds every Data and Credit micro-packet from its first send until acked;
+ *   AskExpected = SndNo of the oldest entry, NextFrameToSend = AskExpected +
+ *   resend position. An ack a is valid iff (a - AskExpected) mod 31 < entries;
+ *   it frees the entries up to a (cumulative, idempotent). Acks are taken from
+ *   every correct Null, Data and Credit, even one rejected for its SndNo;
+ *   Crdt and Data only from accepted ones (SndNo == FrameExpected).
+ *   The AskNo sent is FrameExpected - 1 mod 31 (the last accepted); a
+ *   retransmitted entry carries the current AskNo, everything else unchanged.
+ * - **Send priority in Normal**: NAK (if pending) > retransmission (resend
+ *   position < entries) > new Data (if the retry buffer has room; VCs served
+ *   round-robin among those with a queued micro-packet and credit > 0) > Credit
+ *   (room and credits owed) > Null.
+ * - **AckTime**: an entry sent or resent in slot n expires at the end of slot
+ *   n + AckTime if not acked by then (acks received at the end of that slot
+ *   count); only the oldest entry's timer matters (timers are in send order).
+ *   Expiry moves NextFrameToSend back to AskExpected; resending starts in the
+ *   next slot.
+ * - **RetransTime**: each entry is loaded with RetransLimit at its first send
+ *   and decremented at each resend; a go-back (timeout or NAK) when the oldest
+ *   entry's counter is 0 is a Shutdown (RETRANS_LIMIT). Resend counts are
+ *   non-increasing along the buffer, so the oldest entry's is the one to check.
+ * - **Credits**: one credit per VC buffer slot of the peer; a new Data on VC v
+ *   needs credit[v] > 0 and consumes one (retransmissions consume none). A
+ *   credit is owed when the NI drains a micro-packet from a VC buffer; each
+ *   new Data or Credit carries at most one owed credit per VC (Crdt bit v).
+ * - **CrdNullTime**: when the send in slot n makes credit[v] 0 and no credit of
+ *   VC v arrives by the end of slot n + CrdNullTime -> Shutdown (CREDIT_TIMEOUT).
+ * - **NAK what-if** (NakEnabled): the first correct Data/Credit rejected for
+ *   its SndNo after an accepted one makes the receiver send, in its next slot
+ *   (highest priority), a NAK: a Null micro-packet (AskNo = FrameExpected - 1)
+ *   whose Data byte 0 is 0x01 (Null's Data is written as zero and not checked
+ *   by the document, so the NAK needs no new type and passes every check).
+ *   One NAK per out-of-sequence episode (re-armed by the next acceptance). A
+ *   sender receiving a NAK handles its ack, then goes back to AskExpected as on
+ *   a timeout (RetransTime applies). A lost NAK is covered by AckTime.
+ * - **NI drain**: in every slot s with s % VcDrainInterval[v] == 0 (interval
+ *   > 0) the NI takes one micro-packet from the head of VC v's buffer, owes one
+ *   credit of VC v and feeds reassembly; a Tail completes a message, delivered
+ *   at slot s.
+ */
+class DirectLinkEndpointState
+{
+  public:
+    /// Slot value meaning "never".
+    static constexpr uint64_t NEVER = std::numeric_limits<uint64_t>::max();
+    /// Sequence-number modulus.
+    static constexpr uint32_t SEQ_MODULUS = 31;
+
+    /// Link states of §4.2.
+    enum class LinkState : uint8_t
+    {
+        INITIAL = 0,  //!< handshake (Init / Init-Ack)
+        NORMAL = 1,   //!< normal operation
+        SHUTDOWN = 2, //!< serious error (transient: clean-up, then Initial)
+    };
+
+    /// Why a side reset (Shutdown reasons plus re-entry into Initial on a received Init).
+    enum class ResetReason : uint8_t
+    {
+        RETRANS_LIMIT = 0,   //!< RetransTime exhausted (Shutdown)
+        CREDIT_TIMEOUT = 1,  //!< CrdNullTime expired (Shutdown)
+        INITIAL_TIMEOUT = 2, //!< InitialTime expired (Shutdown)
+        PEER_INIT = 3,       //!< correct Init received in Normal (re-enter Initial)
+    };
+
+    /// Number of ResetReason values.
+    static constexpr uint32_t NUM_RESET_REASONS = 4;
+
+    /// Ground truth carried with a micro-packet for the records (never used for decisions).
+    struct FlitTag
+    {
+        uint64_t messageId{NEVER}; //!< message of a Data micro-packet, NEVER otherwise
+        uint32_t flitIndex{0};     //!< index of the micro-packet within its message
+    };
+
+    /// What BuildTx() puts on the line.
+    struct TxFlit
+    {
+        DirectLinkFlit::Fields fields; //!< the fields to encode
+        FlitTag tag;                   //!< ground truth
+        bool retransmission{false};    //!< a resend of a retry-buffer entry
+        bool nak{false};               //!< the Null is a NAK
+    };
+
+    /// A message handed to the local CPU (or truncated) by the NI.
+    struct Delivery
+    {
+        uint64_t messageId{NEVER};         //!< ground-truth id of its header micro-packet
+        uint32_t vc{0};                    //!< virtual channel
+        uint64_t slot{0};                  //!< slot of delivery
+        DirectLinkFlit::RoutingInfo route; //!< decoded routing word
+        std::vector<uint8_t> bytes;        //!< content as decoded (truncated: what arrived)
+        bool netErr{false};                //!< NetErr (set on truncation or by a flit)
+        bool ncErr{false};                 //!< NcErr of any of its micro-packets
+        bool truncated{false};             //!< cut short by a reset
+        bool malformed{false};             //!< flits inconsistent with the routing word
+    };
+
+    /// Counters of one side.
+    struct Counters
+    {
+        std::array<uint64_t, 6> sentByType{}; //!< micro-packets sent, by PktType 0..5
+        uint64_t dataNew{0};                  //!< Data sent for the first time
+        uint64_t creditNew{0};                //!< Credit sent for the first time
+        uint64_t retransmissions{0};          //!< resends of retry-buffer entries
+        uint64_t timeouts{0};                 //!< AckTime expiries
+        uint64_t naksSent{0};                 //!< NAKs sent
+        uint64_t naksReceived{0};             //!< NAKs received (NakEnabled)
+        uint64_t acksReceived{0};             //!< acks that freed entries
+        uint64_t entriesAcked{0};             //!< retry-buffer entries freed
+        uint64_t creditsSent{0};              //!< credit bits sent
+        uint64_t creditsReceived{0};          //!< credit bits received
+        uint64_t rxAccepted{0};               //!< Data/Credit accepted in sequence
+        uint64_t rxCorrupted{0};              //!< bad Frame byte or CRC
+        uint64_t rxReservedType{0};           //!< reserved PktType
+        uint64_t rxInconsistent{0};           //!< fixed fields wrong
+        uint64_t seqRejects{0};               //!< Data/Credit with SndNo != FrameExpected
+        uint64_t rxDiscardedInInitial{0};     //!< non-handshake micro-packets in Initial
+        uint64_t initAckIgnored{0};           //!< Init-Ack received in Normal
+        std::array<uint64_t, NUM_RESET_REASONS> resets{}; //!< resets by reason
+        uint64_t normalEntries{0};                        //!< entries into Normal
+        uint64_t messagesDelivered{0};                    //!< intact messages delivered
+        uint64_t messagesTruncated{0};                    //!< messages delivered truncated (NetErr)
+        uint64_t messagesMalformed{0};                    //!< messages whose flits did not match
+        uint64_t orphanFlits{0};                          //!< body flits without a header
+        uint64_t messagesAbandoned{0};                    //!< messages given up by this sender
+        uint64_t vcOverflows{0};                          //!< accepted Data that found its VC full
+        uint64_t creditOverflows{0};                      //!< credits beyond VcBufferSize received
+    };
+
+    /// Callback for deliveries.
+    typedef std::function<void(const Delivery&)> DeliveryCallback;
+    /// Callback for abandoned messages: message id, reason, slot.
+    typedef std::function<void(uint64_t, ResetReason, uint64_t)> AbandonCallback;
+    /// Callback for link-state changes: new state, slot it takes effect, reason (resets only).
+    typedef std::function<void(LinkState, uint64_t, ResetReason)> StateCallback;
+
+    /**
+     * \brief Construct a side in Initial at slot 0.
+     * \param config the link configuration (validated here).
+     */
+    explicit DirectLinkEndpointState(const DirectLinkConfig& config);
+
+    /**
+     * \brief Queue a message's micro-packets on its VC (no checks: the engine checks).
+     * \param messageId ground-truth id.
+     * \param flits the segmented micro-packets (DirectLinkFlit::Segment).
+     */
+    void QueueMessage(uint64_t messageId, const std::vector<DirectLinkFlit::Fields>& flits);
+
+    /**
+     * \brief Decide the micro-packet of slot \p slot.
+     * \param slot the slot.
+     * \return the micro-packet.
+     */
+    TxFlit BuildTx(uint64_t slot);
+
+    /**
+     * \brief Process the micro-packet that arrives at the end of \p slot.
+     * \param slot the slot.
+     * \param r Decode()'s result.
+     * \param tag ground truth (records only).
+     */
+    void Receive(uint64_t slot, const DirectLinkFlit::DecodeResult& r, const FlitTag& tag);
+
+    /**
+     * \brief End of slot: NI drain, then AckTime, CrdNullTime and InitialTime.
+     * \param slot the slot.
+     */
+    void EndOfSlot(uint64_t slot);
+
+    /**
+     * \brief Change the NI drain interval of a VC (0 stops draining).
+     * \param vc the VC, 0..3.
+     * \param interval slots per drained micro-packet, 0..65535.
+     */
+    void SetDrainInterval(uint32_t vc, uint32_t interval);
+
+    /// \param cb the delivery callback.
+    void SetDeliveryCallback(DeliveryCallback cb);
+    /// \param cb the abandon callback.
+    void SetAbandonCallback(AbandonCallback cb);
+    /// \param cb the state callback.
+    void SetStateCallback(StateCallback cb);
+
+    /// \return the link state.
+    LinkState GetState() const;
+    /// \return AskExpected (0xF in Initial).
+    uint32_t GetAskExpected() const;
+    /// \return NextFrameToSend (0xF in Initial).
+    uint32_t GetNextFrameToSend() const;
+    /// \return the number of retry-buffer entries.
+    uint32_t GetOutstanding() const;
+    /// \return FrameExpected (0xF in Initial).
+    uint32_t GetFrameExpected() const;
+    /// \param vc the VC. \return the credits held for the peer's VC buffer.
+    uint32_t GetCredit(uint32_t vc) const;
+    /// \param vc the VC. \return micro-packets in this side's VC buffer.
+    uint32_t GetVcOccupancy(uint32_t vc) const;
+    /// \param vc the VC. \return micro-packets queued for sending on the VC.
+    uint32_t GetQueuedFlits(uint32_t vc) const;
+    /// \return true if the peer was seen in Initial.
+    bool GetPeerSeen() const;
+    /// \return the counters.
+    const Counters& GetCounters() const;
+
+    /**
+     * \param s a state.
+     * \return its name.
+     */
+    static std::string StateName(LinkState s);
+
+    /**
+     * \param r a reason.
+     * \return its name.
+     */
+    static std::string ReasonName(ResetReason r);
+
+  private:
+    /// An entry of the retry buffer.
+    struct RetryEntry
+    {
+        DirectLinkFlit::Fields fields; //!< the micro-packet (AskNo refreshed on resend)
+        FlitTag tag;                   //!< ground truth
+        uint64_t deadline{NEVER};      //!< AckTime expiry slot
+        uint32_t retransLeft{0};       //!< RetransTime counter
+    };
+
+    /// A queued or buffered micro-packet with its tag.
+    struct TaggedFlit
+    {
+        DirectLinkFlit::Fields fields; //!< fields
+        FlitTag tag;                   //!< ground truth
+    };
+
+    /// Reassembly in progress on one VC.
+    struct Reassembly
+    {
+        bool active{false};                        //!< a header was received
+        uint64_t messageId{NEVER};                 //!< ground truth of the header
+        std::vector<DirectLinkFlit::Fields> flits; //!< flits so far
+    };
+
+    uint32_t MyAskNo() const;
+    void ProcessAck(uint32_t askNo);
+    void GoBack(uint64_t slot);
+    void Reset(uint64_t slot, ResetReason reason);
+    void EnterNormal(uint64_t slot);
+    uint32_t TakeOwedCredits();
+    void FeedReassembly(uint64_t slot, uint32_t vc, const TaggedFlit& f);
+    void Deliver(uint64_t slot, uint32_t vc, bool truncated);
+
+    DirectLinkConfig m_cfg;                //!< configuration
+    LinkState m_state{LinkState::INITIAL}; //!< link state
+    bool m_peerSeen{false};                //!< Init or Init-Ack received in Initial
+    uint64_t m_initialEntry{0};            //!< first slot of the current Initial
+
+    // sender
+    std::deque<RetryEntry> m_retry; //!< retry buffer, oldest first
+    uint32_t m_resendPos{0};        //!< NextFrameToSend - AskExpected
+    uint32_t m_askExpected{0xF};    //!< AskExpected (XmSN)
+    std::array<std::deque<TaggedFlit>, DirectLinkConfig::NUM_VCS> m_txQueue; //!< NI queues
+    std::array<uint32_t, DirectLinkConfig::NUM_VCS> m_credit{};              //!< credits
+    std::array<uint64_t, DirectLinkConfig::NUM_VCS> m_creditZeroSince{};     //!< CrdNullTime
+    uint32_t m_rrVc{0}; //!< round-robin pointer
+
+    // receiver
+    uint32_t m_frameExpected{0xF}; //!< FrameExpected (RcvSN)
+    std::array<std::deque<TaggedFlit>, DirectLinkConfig::NUM_VCS> m_vcBuf; //!< VC buffers
+    std::array<uint32_t, DirectLinkConfig::NUM_VCS> m_owed{};              //!< credits owed
+    std::array<Reassembly, DirectLinkConfig::NUM_VCS> m_rx;                //!< reassembly
+    bool m_nakPending{false};                                              //!< a NAK is to be sent
+    bool m_nakArmed{true}; //!< the next out-of-sequence reception sends a NAK
+
+    Counters m_counters;          //!< counters
+    DeliveryCallback m_deliverCb; //!< delivery callback
+    AbandonCallback m_abandonCb;  //!< abandon callback
+    StateCallback m_stateCb;      //!< state callback
+};
+
+} // namespace ns3
+
+#endif /* DIRECT_LINK_ENDPOINT_STATE_H */

@@ -1,0 +1,345 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "direct-link-reference-engine.h"
+
+#include "ns3/log.h"
+#include "ns3/rifl-check.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DirectLinkReferenceEngine");
+
+using Flit = DirectLinkFlit;
+
+namespace
+{
+
+void
+CheckSide(const char* where, uint32_t side)
+{
+    RIFL_CHECK_INDEX(side > 1, "DirectLinkReferenceEngine::" << where << ": side = " << side
+                                                             << " is out of range [0, 1]");
+}
+
+} // namespace
+
+DirectLinkReferenceEngine::DirectLinkReferenceEngine(const DirectLinkConfig& config,
+                                                     Ptr<BitErrorProcess> aToB,
+                                                     Ptr<BitErrorProcess> bToA)
+    : m_cfg(config)
+    , m_ep{DirectLinkEndpointState(config), DirectLinkEndpointState(config)}
+    , m_err{aToB, bToA}
+{
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        if (m_err[s])
+        {
+            m_err[s]->SetFrameBits(Flit::FLIT_BITS);
+        }
+        m_ep[s].SetDeliveryCallback(
+            [this, s](const DirectLinkEndpointState::Delivery& d)
+            {
+                OnDelivery(s, d);
+            });
+        m_ep[s].SetAbandonCallback(
+            [this, s](uint64_t id, DirectLinkEndpointState::ResetReason r, uint64_t slot)
+            {
+                OnAbandon(s, id, r, slot);
+            });
+        m_ep[s].SetStateCallback(
+            [this, s](DirectLinkEndpointState::LinkState st, uint64_t slot,
+                      DirectLinkEndpointState::ResetReason)
+            {
+                OnState(s, st, slot);
+            });
+    }
+}
+
+void
+DirectLinkReferenceEngine::OfferMessage(uint32_t side, uint64_t messageId, uint32_t dstCpu,
+                                        uint32_t srcCpu, uint32_t msgClass, uint32_t vc,
+                                        const std::vector<uint8_t>& bytes)
+{
+    CheckSide("OfferMessage", side);
+    RIFL_CHECK_ARG(vc >= DirectLinkConfig::NUM_VCS, "DirectLinkReferenceEngine::OfferMessage: vc = "
+                                                        << vc << " is out of range [0, 3]");
+    RIFL_CHECK_ARG(bytes.size() > m_cfg.maxMessageBytes,
+                   "DirectLinkReferenceEngine::OfferMessage: bytes size = "
+                       << bytes.size() << " exceeds MaxMessageBytes, range [0, "
+                       << m_cfg.maxMessageBytes << "]");
+    RIFL_CHECK_ARG(messageId == NEVER || m_offered[side].count(messageId) != 0,
+                   "DirectLinkReferenceEngine::OfferMessage: messageId = "
+                       << messageId << " was already offered by side " << side
+                       << " (ids must be unique per side and < 2^64-1)");
+    // Segment checks dstCpu, srcCpu and msgClass (std::invalid_argument naming them)
+    const std::vector<Flit::Fields> flits = Flit::Segment(dstCpu, srcCpu, msgClass, vc, bytes);
+    OfferedMessage m;
+    m.offerSlot = m_slot;
+    m.offerIndex = ++m_truth[side].offered;
+    m.vc = vc;
+    m.route.dstCpu = dstCpu;
+    m.route.srcCpu = srcCpu;
+    m.route.msgClass = msgClass;
+    m.route.length = static_cast<uint32_t>(bytes.size());
+    m.bytes = bytes;
+    m_offered[side][messageId] = std::move(m);
+    ++m_pending[side];
+    m_ep[side].QueueMessage(messageId, flits);
+}
+
+void
+DirectLinkReferenceEngine::Step()
+{
+    const uint64_t s = m_slot;
+    std::array<DirectLinkEndpointState::TxFlit, 2> tx;
+    std::array<bool, 2> txCorrupted{{false, false}};
+    // 1. send
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        tx[side] = m_ep[side].BuildTx(s);
+        InFlight f;
+        f.arrival = s + m_cfg.oneWayDelaySlots;
+        f.bits = Flit::Encode(tx[side].fields, m_cfg.crcPoly);
+        f.tag = tx[side].tag;
+        if (m_err[side])
+        {
+            const FrameErrorEvent& ev = m_err[side]->SkipTo(s);
+            if (ev.slot == s)
+            {
+                for (uint32_t b : ev.bits)
+                {
+                    f.bits.Flip(b);
+                }
+                f.corrupted = !ev.bits.empty();
+                m_err[side]->Pop();
+            }
+        }
+        txCorrupted[side] = f.corrupted;
+        if (f.corrupted)
+        {
+            ++m_truth[side].corruptedSent;
+        }
+        m_line[side].push_back(std::move(f));
+    }
+    // 2. end of slot: receive, drain, timers
+    std::array<SlotTrace, 2> trace;
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        const uint32_t peer = 1 - side;
+        SlotTrace& t = trace[side];
+        if (!m_line[peer].empty() && m_line[peer].front().arrival == s)
+        {
+            InFlight f = std::move(m_line[peer].front());
+            m_line[peer].pop_front();
+            const Flit::DecodeResult r = Flit::Decode(f.bits, m_cfg.crcPoly);
+            if (r.IsOk() && f.corrupted)
+            {
+                ++m_truth[side].undetectedErrors;
+            }
+            t.rxPresent = true;
+            t.rxStatus = r.status;
+            t.rxType = r.fields.type;
+            m_ep[side].Receive(s, r, f.tag);
+        }
+        m_ep[side].EndOfSlot(s);
+    }
+    // 3. trace
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        SlotTrace& t = trace[side];
+        const DirectLinkEndpointState& ep = m_ep[side];
+        t.slot = s;
+        t.side = side;
+        t.state = ep.GetState();
+        t.txType = tx[side].fields.type;
+        t.txSndNo = tx[side].fields.sndNo;
+        t.txAskNo = tx[side].fields.askNo;
+        t.txCrdt = tx[side].fields.crdt;
+        t.txRetransmission = tx[side].retransmission;
+        t.txNak = tx[side].nak;
+        t.txCorrupted = txCorrupted[side];
+        t.askExpected = ep.GetAskExpected();
+        t.outstanding = ep.GetOutstanding();
+        t.frameExpected = ep.GetFrameExpected();
+        for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+        {
+            t.credit[v] = ep.GetCredit(v);
+            t.vcOccupancy[v] = ep.GetVcOccupancy(v);
+        }
+        if (m_slotCb)
+        {
+            m_slotCb(t);
+        }
+    }
+    ++m_slot;
+}
+
+void
+DirectLinkReferenceEngine::RunUntil(uint64_t slot)
+{
+    while (m_slot < slot)
+    {
+        Step();
+    }
+}
+
+void
+DirectLinkReferenceEngine::OnDelivery(uint32_t side, const DirectLinkEndpointState::Delivery& d)
+{
+    const uint32_t sender = 1 - side;
+    DeliveredMessage rec;
+    rec.side = side;
+    rec.info = d;
+    auto it = m_offered[sender].find(d.messageId);
+    if (it != m_offered[sender].end())
+    {
+        OfferedMessage& m = it->second;
+        rec.offerSlot = m.offerSlot;
+        rec.contentOk = !d.truncated && !d.malformed && d.bytes == m.bytes && d.route == m.route;
+        if (!d.truncated && !d.malformed && !rec.contentOk)
+        {
+            ++m_truth[side].contentMismatches;
+        }
+        if (m.fate == Fate::DONE)
+        {
+            ++m_truth[side].duplicateDeliveries;
+        }
+        else
+        {
+            m.fate = Fate::DONE;
+            --m_pending[sender];
+        }
+        if (m.offerIndex <= m_lastDelivered[side][d.vc])
+        {
+            ++m_truth[side].outOfOrder;
+        }
+        m_lastDelivered[side][d.vc] = m.offerIndex;
+    }
+    m_delivered.push_back(rec);
+    if (m_deliveryCb)
+    {
+        m_deliveryCb(rec);
+    }
+}
+
+void
+DirectLinkReferenceEngine::OnAbandon(uint32_t side, uint64_t id,
+                                     DirectLinkEndpointState::ResetReason r, uint64_t slot)
+{
+    auto it = m_offered[side].find(id);
+    if (it == m_offered[side].end() || it->second.fate != Fate::PENDING)
+    {
+        return;
+    }
+    it->second.fate = Fate::ABANDONED;
+    it->second.abandonSlot = slot;
+    it->second.reason = r;
+}
+
+void
+DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkState s, uint64_t)
+{
+    if (s != DirectLinkEndpointState::LinkState::NORMAL)
+    {
+        return;
+    }
+    // No micro-packet of the old incarnation can be accepted any more: resolve.
+    for (auto& [id, m] : m_offered[side])
+    {
+        if (m.fate != Fate::ABANDONED)
+        {
+            continue;
+        }
+        m.fate = Fate::DONE;
+        --m_pending[side];
+        LostMessage l;
+        l.side = side;
+        l.messageId = id;
+        l.slot = m.abandonSlot;
+        l.reason = m.reason;
+        ++m_truth[side].lost;
+        ++m_truth[side].lostByReason[static_cast<uint32_t>(m.reason)];
+        NS_LOG_INFO("side " << side << " message " << id << " lost ("
+                            << DirectLinkEndpointState::ReasonName(m.reason) << ")");
+        m_lost.push_back(l);
+        if (m_lossCb)
+        {
+            m_lossCb(l);
+        }
+    }
+}
+
+uint64_t
+DirectLinkReferenceEngine::GetSlot() const
+{
+    return m_slot;
+}
+
+const DirectLinkEndpointState&
+DirectLinkReferenceEngine::GetEndpoint(uint32_t side) const
+{
+    CheckSide("GetEndpoint", side);
+    return m_ep[side];
+}
+
+void
+DirectLinkReferenceEngine::SetDrainInterval(uint32_t side, uint32_t vc, uint32_t interval)
+{
+    CheckSide("SetDrainInterval", side);
+    m_ep[side].SetDrainInterval(vc, interval);
+}
+
+const DirectLinkReferenceEngine::TruthCounters&
+DirectLinkReferenceEngine::GetTruth(uint32_t side) const
+{
+    CheckSide("GetTruth", side);
+    return m_truth[side];
+}
+
+const std::vector<DirectLinkReferenceEngine::DeliveredMessage>&
+DirectLinkReferenceEngine::GetDelivered() const
+{
+    return m_delivered;
+}
+
+const std::vector<DirectLinkReferenceEngine::LostMessage>&
+DirectLinkReferenceEngine::GetLost() const
+{
+    return m_lost;
+}
+
+uint64_t
+DirectLinkReferenceEngine::GetPending(uint32_t side) const
+{
+    CheckSide("GetPending", side);
+    return m_pending[side];
+}
+
+void
+DirectLinkReferenceEngine::SetDeliveryCallback(DeliveryCallback cb)
+{
+    m_deliveryCb = std::move(cb);
+}
+
+void
+DirectLinkReferenceEngine::SetLossCallback(LossCallback cb)
+{
+    m_lossCb = std::move(cb);
+}
+
+void
+DirectLinkReferenceEngine::SetSlotCallback(SlotCallback cb)
+{
+    m_slotCb = std::move(cb);
+}
+
+const DirectLinkConfig&
+DirectLinkReferenceEngine::GetConfig() const
+{
+    return m_cfg;
+}
+
+} // namespace ns3

@@ -1,0 +1,262 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef DIRECT_LINK_REFERENCE_ENGINE_H
+#define DIRECT_LINK_REFERENCE_ENGINE_H
+
+#include "direct-link-config.h"
+#include "direct-link-endpoint-state.h"
+#include "ns3/bit-block.h"
+#include "ns3/bit-error-process.h"
+#include "ns3/direct-link-flit.h"
+#include "ns3/ptr.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief The direct-link reference slot engine: both directions of one link
+ *        (sides A = 0 and B = 1), one Step() per micro-packet time.
+ *
+ * Plain C++, advanced by calls (no ns-3 events). Each side is a
+ * DirectLinkEndpointState that only sees what arrives over the line.
+ *
+ * **Per-slot order of Step() for slot s** (slots count from 0; both sides
+ * start in Initial at slot 0):
+ *  1. send: A then B, BuildTx(s) from the state at the start of slot s; the
+ *     fields are encoded with DirectLinkFlit::Encode (CrcPoly), the errors that
+ *     the direction's BitErrorProcess lists for slot s are flipped into the
+ *     192 line bits, and the block enters the line;
+ *  2. end of slot, A then B (independent of each other): the block the peer
+ *     sent in slot s - L (L = OneWayDelay) is decoded with
+ *     DirectLinkFlit::Decode and handed to Receive(); then NI drain; then
+ *     timers (EndOfSlot);
+ *  3. the slot callback reports both sides.
+ *
+ * **Timing reference.** A micro-packet sent in slot n is received at the end of
+ * slot n + L; its effects (acks, credits, state changes) are visible to the
+ * receiver's sender from slot n + L + 1. A Data micro-packet received at the
+ * end of slot n + L is drained in the same slot if the NI drains then, and a
+ * message whose Tail it is is delivered at slot n + L. The error stream of a
+ * direction is indexed by send slot (error-process slot s = micro-packet sent
+ * in slot s).
+ *
+ * **Accounting (nothing silently lost).** Every offered message ends as
+ * delivered intact, delivered truncated (NetErr set; cut by a reset of the
+ * receiver) or lost (abandoned by a reset of its sender and never received;
+ * decided when the sender next enters Normal, when no micro-packet of the old
+ * incarnation can be accepted any more), each reported through a callback;
+ * GetPending() is what is still queued or in flight. Undetected errors (a
+ * block whose bits were changed and Decode() accepted) are counted at the
+ * receiver, as are delivered contents that differ from what was offered.
+ */
+class DirectLinkReferenceEngine
+{
+  public:
+    /// Side A.
+    static constexpr uint32_t SIDE_A = 0;
+    /// Side B.
+    static constexpr uint32_t SIDE_B = 1;
+    /// Slot value meaning "never".
+    static constexpr uint64_t NEVER = DirectLinkEndpointState::NEVER;
+
+    /// A delivered (or truncated) message.
+    struct DeliveredMessage
+    {
+        uint32_t side{0};                       //!< receiving side
+        DirectLinkEndpointState::Delivery info; //!< what the NI delivered
+        uint64_t offerSlot{0};                  //!< slot the sender offered it
+        bool contentOk{false};                  //!< bytes and route equal the offered ones
+    };
+
+    /// A message counted as lost.
+    struct LostMessage
+    {
+        uint32_t side{0};                              //!< sending side
+        uint64_t messageId{0};                         //!< the message
+        uint64_t slot{0};                              //!< slot it was abandoned
+        DirectLinkEndpointState::ResetReason reason{}; //!< why
+    };
+
+    /// The state of one side after a slot (for exact tests).
+    struct SlotTrace
+    {
+        uint64_t slot{0};                           //!< the slot
+        uint32_t side{0};                           //!< the side
+        DirectLinkEndpointState::LinkState state{}; //!< state at the end of the slot
+        DirectLinkFlit::PktType txType{};           //!< type sent in the slot
+        uint32_t txSndNo{0};                        //!< its SndNo
+        uint32_t txAskNo{0};                        //!< its AskNo
+        uint32_t txCrdt{0};                         //!< its Crdt
+        bool txRetransmission{false};               //!< a resend
+        bool txNak{false};                          //!< a NAK
+        bool txCorrupted{false};                    //!< bits flipped on the line
+        bool rxPresent{false};                      //!< something arrived at the end of the slot
+        DirectLinkFlit::DecodeStatus rxStatus{};    //!< its decode status
+        DirectLinkFlit::PktType rxType{};           //!< its decoded type
+        uint32_t askExpected{0};                    //!< AskExpected after the slot
+        uint32_t outstanding{0};                    //!< retry-buffer entries after the slot
+        uint32_t frameExpected{0};                  //!< FrameExpected after the slot
+        std::array<uint32_t, DirectLinkConfig::NUM_VCS> credit{};      //!< credits
+        std::array<uint32_t, DirectLinkConfig::NUM_VCS> vcOccupancy{}; //!< VC buffer use
+    };
+
+    /// Engine-level counters of one side (ground truth the protocol cannot see).
+    struct TruthCounters
+    {
+        uint64_t offered{0};             //!< messages offered by this side
+        uint64_t corruptedSent{0};       //!< blocks this side sent that the line corrupted
+        uint64_t undetectedErrors{0};    //!< corrupted blocks this side received and accepted
+        uint64_t contentMismatches{0};   //!< intact deliveries whose content differs
+        uint64_t duplicateDeliveries{0}; //!< messages delivered twice
+        uint64_t outOfOrder{0};          //!< deliveries out of offer order on a VC
+        uint64_t lost{0};                //!< messages of this side counted lost
+        std::array<uint64_t, DirectLinkEndpointState::NUM_RESET_REASONS> lostByReason{}; //!< lost
+    };
+
+    /// Delivery callback.
+    typedef std::function<void(const DeliveredMessage&)> DeliveryCallback;
+    /// Loss callback.
+    typedef std::function<void(const LostMessage&)> LossCallback;
+    /// Per-slot callback (called for A, then B).
+    typedef std::function<void(const SlotTrace&)> SlotCallback;
+
+    /**
+     * \brief Build the engine.
+     * \param config the configuration (validated; std::invalid_argument otherwise).
+     * \param aToB the error process of direction A -> B (null = error free).
+     * \param bToA the error process of direction B -> A (null = error free).
+     */
+    DirectLinkReferenceEngine(const DirectLinkConfig& config, Ptr<BitErrorProcess> aToB,
+                              Ptr<BitErrorProcess> bToA);
+
+    /**
+     * \brief Offer a message to a side's NI; it is segmented and queued on its VC.
+     * \param side 0 (A) or 1 (B) (std::out_of_range naming "side").
+     * \param messageId unique per side (std::invalid_argument naming "messageId").
+     * \param dstCpu destination CPU, 0..255.
+     * \param srcCpu source CPU, 0..255.
+     * \param msgClass message class, 0..15.
+     * \param vc virtual channel, 0..3 (std::invalid_argument naming "vc").
+     * \param bytes the content, at most MaxMessageBytes (std::invalid_argument naming it).
+     */
+    void OfferMessage(uint32_t side, uint64_t messageId, uint32_t dstCpu, uint32_t srcCpu,
+                      uint32_t msgClass, uint32_t vc, const std::vector<uint8_t>& bytes);
+
+    /// \brief Run one slot (see the class description for the order).
+    void Step();
+
+    /**
+     * \brief Run slots until GetSlot() == \p slot.
+     * \param slot the first slot not to run.
+     */
+    void RunUntil(uint64_t slot);
+
+    /// \return the next slot Step() will run.
+    uint64_t GetSlot() const;
+
+    /**
+     * \param side 0 or 1.
+     * \return the side's protocol state.
+     */
+    const DirectLinkEndpointState& GetEndpoint(uint32_t side) const;
+
+    /**
+     * \brief Change a side's NI drain interval of one VC (0 stops draining).
+     * \param side 0 or 1.
+     * \param vc 0..3.
+     * \param interval 0..65535.
+     */
+    void SetDrainInterval(uint32_t side, uint32_t vc, uint32_t interval);
+
+    /**
+     * \param side 0 or 1.
+     * \return the side's engine-level counters.
+     */
+    const TruthCounters& GetTruth(uint32_t side) const;
+
+    /// \return every delivery so far, in order.
+    const std::vector<DeliveredMessage>& GetDelivered() const;
+    /// \return every message counted lost so far, in order.
+    const std::vector<LostMessage>& GetLost() const;
+
+    /**
+     * \param side the sending side.
+     * \return messages of that side neither delivered, truncated nor lost yet.
+     */
+    uint64_t GetPending(uint32_t side) const;
+
+    /// \param cb the delivery callback.
+    void SetDeliveryCallback(DeliveryCallback cb);
+    /// \param cb the loss callback.
+    void SetLossCallback(LossCallback cb);
+    /// \param cb the per-slot callback.
+    void SetSlotCallback(SlotCallback cb);
+
+    /// \return the configuration.
+    const DirectLinkConfig& GetConfig() const;
+
+  private:
+    /// A block on the line.
+    struct InFlight
+    {
+        uint64_t arrival{0};                  //!< slot at whose end it arrives
+        BitBlock bits;                        //!< the line bits (errors applied)
+        DirectLinkEndpointState::FlitTag tag; //!< ground truth
+        bool corrupted{false};                //!< bits were flipped
+    };
+
+    /// Fate of an offered message.
+    enum class Fate : uint8_t
+    {
+        PENDING,
+        ABANDONED,
+        DONE,
+    };
+
+    /// What the engine remembers of an offered message.
+    struct OfferedMessage
+    {
+        uint64_t offerSlot{0};                         //!< offer slot
+        uint64_t offerIndex{0};                        //!< 1-based offer order of the side
+        uint32_t vc{0};                                //!< VC
+        DirectLinkFlit::RoutingInfo route;             //!< routing word
+        std::vector<uint8_t> bytes;                    //!< content
+        Fate fate{Fate::PENDING};                      //!< fate
+        uint64_t abandonSlot{0};                       //!< slot abandoned
+        DirectLinkEndpointState::ResetReason reason{}; //!< reason abandoned
+    };
+
+    void OnDelivery(uint32_t side, const DirectLinkEndpointState::Delivery& d);
+    void OnAbandon(uint32_t side, uint64_t id, DirectLinkEndpointState::ResetReason r,
+                   uint64_t slot);
+    void OnState(uint32_t side, DirectLinkEndpointState::LinkState s, uint64_t slot);
+
+    DirectLinkConfig m_cfg;                                      //!< configuration
+    std::array<DirectLinkEndpointState, 2> m_ep;                 //!< sides
+    std::array<Ptr<BitErrorProcess>, 2> m_err;                   //!< error process by sending side
+    std::array<std::deque<InFlight>, 2> m_line;                  //!< line by sending side
+    uint64_t m_slot{0};                                          //!< next slot
+    std::array<TruthCounters, 2> m_truth;                        //!< counters by side
+    std::array<std::map<uint64_t, OfferedMessage>, 2> m_offered; //!< by sending side
+    std::array<std::array<uint64_t, DirectLinkConfig::NUM_VCS>, 2> m_lastDelivered{}; //!< order
+    std::array<uint64_t, 2> m_pending{};       //!< pending counts by sending side
+    std::vector<DeliveredMessage> m_delivered; //!< deliveries
+    std::vector<LostMessage> m_lost;           //!< losses
+    DeliveryCallback m_deliveryCb;             //!< callback
+    LossCallback m_lossCb;                     //!< callback
+    SlotCallback m_slotCb;                     //!< callback
+};
+
+} // namespace ns3
+
+#endif /* DIRECT_LINK_REFERENCE_ENGINE_H */

@@ -1,0 +1,480 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rifl-channel.h"
+
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/independent-bit-error-process.h"
+#include "ns3/integer.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/rifl-check.h"
+#include "ns3/simulator.h"
+#include "rifl-net-device.h"
+#include "rifl-reference-engine.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RiflChannel");
+
+NS_OBJECT_ENSURE_REGISTERED(RiflChannel);
+
+TypeId
+RiflChannel::GetTypeId()
+{
+    static TypeId tid
+        = TypeId("ns3::RiflChannel")
+              .SetParent<Channel>()
+              .SetGroupName("Rifl")
+              .AddConstructor<RiflChannel>()
+              .AddAttribute("CableLength",
+                            "Cable length in metres, [0, 1000] (the RTL's range). It sets the "
+                            "one-way line delay (with CableDelay) and the RTL sizing rule's RTT.",
+                            DoubleValue(10.0), MakeDoubleAccessor(&RiflChannel::m_cableLength),
+                            MakeDoubleChecker<double>(0.0, 1000.0))
+              .AddAttribute("CableDelay",
+                            "Propagation delay per metre of cable (fibre: about 5 ns/m), "
+                            "[0, 100 ns].",
+                            TimeValue(NanoSeconds(5)), MakeTimeAccessor(&RiflChannel::m_cableDelay),
+                            MakeTimeChecker(Seconds(0), NanoSeconds(100)))
+              .AddAttribute("LineDelaySlots",
+                            "Explicit one-way line delay in frame slots (transceivers + cable); "
+                            "-1 = round(CableLength x CableDelay / slot).",
+                            IntegerValue(-1), MakeIntegerAccessor(&RiflChannel::m_lineDelaySlots),
+                            MakeIntegerChecker<int64_t>(-1, 1000000))
+              .AddAttribute("Ber",
+                            "Independent bit error rate of every lane in both directions, [0, 1); "
+                            "each (direction, lane) gets its own IndependentBitErrorProcess "
+                            "(streams via AssignStreams). Explicit SetErrorProcess calls win.",
+                            DoubleValue(0.0), MakeDoubleAccessor(&RiflChannel::m_ber),
+                            MakeDoubleChecker<double>(0.0, 1.0))
+              .AddAttribute(
+                  "Engine",
+                  "Link engine: Fast (work only at packets, errors and state changes) "
+                  "or Reference (one step per frame slot; identical results, slow).",
+                  EnumValue(RiflChannel::FAST), MakeEnumAccessor(&RiflChannel::m_engineType),
+                  MakeEnumChecker(RiflChannel::FAST, "Fast", RiflChannel::REFERENCE, "Reference"));
+    return tid;
+}
+
+RiflChannel::RiflChannel()
+    : m_cableDelay(NanoSeconds(5))
+{
+    NS_LOG_FUNCTION(this);
+}
+
+RiflChannel::~RiflChannel()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+RiflChannel::DoDispose()
+{
+    m_wake.Cancel();
+    m_engine.reset();
+    m_devices = {};
+    m_errors.clear();
+    m_syncLoss.clear();
+    m_inFlight[0].clear();
+    m_inFlight[1].clear();
+    Channel::DoDispose();
+}
+
+void
+RiflChannel::Attach(Ptr<RiflNetDevice> device)
+{
+    NS_LOG_FUNCTION(this << device);
+    RIFL_CHECK_ARG(m_nDevices >= 2, "RiflChannel::Attach: a RIFL link has exactly 2 devices");
+    m_devices[m_nDevices++] = device;
+    if (m_nDevices == 2)
+    {
+        // The link starts when the simulation reaches the current time (both
+        // devices' attributes are final by then).
+        Simulator::ScheduleNow(&RiflChannel::Start, this);
+    }
+}
+
+std::size_t
+RiflChannel::GetNDevices() const
+{
+    return m_nDevices;
+}
+
+Ptr<NetDevice>
+RiflChannel::GetDevice(std::size_t i) const
+{
+    RIFL_CHECK_INDEX(i >= m_nDevices, "RiflChannel::GetDevice: i = " << i << " but " << m_nDevices
+                                                                     << " devices are attached");
+    return m_devices[i];
+}
+
+uint32_t
+RiflChannel::GetEndpoint(Ptr<const RiflNetDevice> device) const
+{
+    for (uint32_t i = 0; i < m_nDevices; ++i)
+    {
+        if (PeekPointer(m_devices[i]) == PeekPointer(device))
+        {
+            return i;
+        }
+    }
+    RIFL_CHECK_ARG(true, "RiflChannel: the device is not attached to this channel");
+    return 0;
+}
+
+void
+RiflChannel::SetErrorProcess(uint32_t sender, uint32_t lane, Ptr<BitErrorProcess> process)
+{
+    RIFL_CHECK_ARG(sender > 1,
+                   "RiflChannel::SetErrorProcess: sender = " << sender << " is not 0 or 1");
+    RIFL_CHECK_ARG(lane > 15,
+                   "RiflChannel::SetErrorProcess: lane = " << lane << " is out of range [0, 15]");
+    RIFL_CHECK_ARG(m_engine, "RiflChannel::SetErrorProcess: the link has already started");
+    m_errors[{sender, lane}] = process;
+}
+
+Ptr<BitErrorProcess>
+RiflChannel::GetErrorProcess(uint32_t sender, uint32_t lane) const
+{
+    auto it = m_errors.find({sender, lane});
+    return it == m_errors.end() ? nullptr : it->second;
+}
+
+void
+RiflChannel::SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossProcess> process)
+{
+    RIFL_CHECK_ARG(sender > 1,
+                   "RiflChannel::SetSyncLossProcess: sender = " << sender << " is not 0 or 1");
+    RIFL_CHECK_ARG(lane > 15, "RiflChannel::SetSyncLossProcess: lane = "
+                                  << lane << " is out of range [0, 15]");
+    RIFL_CHECK_ARG(m_engine, "RiflChannel::SetSyncLossProcess: the link has already started");
+    m_syncLoss[{sender, lane}] = process;
+}
+
+void
+RiflChannel::EnsureProcesses()
+{
+    if (m_ber <= 0.0 || m_nDevices < 1)
+    {
+        return;
+    }
+    uint32_t lanes = 0;
+    for (uint32_t i = 0; i < m_nDevices; ++i)
+    {
+        lanes = std::max(lanes, m_devices[i]->GetLinkConfig().lanes);
+    }
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        for (uint32_t l = 0; l < lanes; ++l)
+        {
+            if (m_errors.find({s, l}) == m_errors.end())
+            {
+                Ptr<IndependentBitErrorProcess> p = CreateObject<IndependentBitErrorProcess>();
+                p->SetBer(m_ber);
+                m_errors[{s, l}] = p;
+            }
+        }
+    }
+}
+
+int64_t
+RiflChannel::AssignStreams(int64_t stream)
+{
+    EnsureProcesses();
+    int64_t used = 0;
+    for (auto& kv : m_errors)
+    {
+        if (kv.second)
+        {
+            used += kv.second->AssignStreams(stream + used);
+        }
+    }
+    for (auto& kv : m_syncLoss)
+    {
+        if (kv.second)
+        {
+            used += kv.second->AssignStreams(stream + used);
+        }
+    }
+    m_firstStream = stream;
+    return used;
+}
+
+RiflLinkConfig
+RiflChannel::BuildConfig() const
+{
+    RIFL_CHECK_ARG(m_nDevices != 2,
+                   "RiflChannel: the link needs 2 devices, " << m_nDevices << " attached");
+    RiflLinkConfig a = m_devices[0]->GetLinkConfig();
+    const RiflLinkConfig b = m_devices[1]->GetLinkConfig();
+    auto same = [](const char* name, double x, double y)
+    {
+        RIFL_CHECK_ARG(x != y, "RiflChannel: the two devices disagree on ns3::RiflNetDevice::"
+                                   << name << " (" << x << " vs " << y
+                                   << "); both ends of a RIFL link must use the same value");
+    };
+    same("FrameSize", a.frameSize, b.frameSize);
+    same("Lanes", a.lanes, b.lanes);
+    same("LaneRate", a.laneRateGbps, b.laneRateGbps);
+    same("FrameIdWidth", a.frameIdWidth, b.frameIdWidth);
+    same("TransceiverDelay", a.transceiverDelayNs, b.transceiverDelayNs);
+    same("ReplayTail", static_cast<int>(a.replayTail), static_cast<int>(b.replayTail));
+    same("CorrectedTail", a.correctedTailSlots, b.correctedTailSlots);
+    same("Startup", static_cast<int>(a.startup), static_cast<int>(b.startup));
+    same("RxUpSlots", a.rxUpSlots, b.rxUpSlots);
+    same("FcFifoDepth", a.fcFifoDepth, b.fcFifoDepth);
+    same("DrainRate", a.drainFramesPerSlot, b.drainFramesPerSlot);
+    same("UserWordBytes", a.userWordBytes, b.userWordBytes);
+    a.cableLengthM = m_cableLength;
+    a.cableDelayNsPerM = m_cableDelay.GetSeconds() * 1e9;
+    a.lineDelaySlots = m_lineDelaySlots;
+    a.Validate();
+    return a;
+}
+
+void
+RiflChannel::Start()
+{
+    if (m_engine)
+    {
+        return;
+    }
+    NS_LOG_FUNCTION(this);
+    m_config = BuildConfig();
+    EnsureProcesses();
+    if (m_engineType == REFERENCE)
+    {
+        m_engine = std::make_unique<RiflReferenceEngine>(m_config);
+    }
+    else
+    {
+        m_engine = std::make_unique<RiflReferenceEngine>(m_config);
+    }
+    for (auto& kv : m_errors)
+    {
+        m_engine->SetErrorProcess(kv.first.first, kv.first.second, kv.second);
+    }
+    for (auto& kv : m_syncLoss)
+    {
+        m_engine->SetSyncLossProcess(kv.first.first, kv.first.second, kv.second);
+    }
+    m_engine->SetDeliveryCallback(
+        [this](const RiflDelivery& d)
+        {
+            m_deliveries.push_back(d);
+        });
+    m_engine->SetEventCallback(
+        [this](const RiflLinkEvent& e)
+        {
+            m_events.push_back(e);
+        });
+    m_slotBits = m_config.frameSize;
+    m_laneRateBps = static_cast<uint64_t>(std::llround(m_config.laneRateGbps * 1e9));
+    m_unitsPerSecond = Seconds(1).GetTimeStep();
+    m_t0 = Simulator::Now();
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        m_devices[i]->NotifyLinkUp();
+    }
+    Reschedule();
+}
+
+const RiflLinkConfig&
+RiflChannel::GetConfig() const
+{
+    return m_config;
+}
+
+RiflLinkEngine*
+RiflChannel::GetEngine() const
+{
+    return m_engine.get();
+}
+
+Time
+RiflChannel::GetSlotDuration() const
+{
+    return GetSlotStart(1) - GetSlotStart(0);
+}
+
+Time
+RiflChannel::GetSlotStart(uint64_t slot) const
+{
+    if (m_laneRateBps == 0)
+    {
+        return m_t0;
+    }
+    const unsigned __int128 num = static_cast<unsigned __int128>(slot) * m_slotBits
+                                  * static_cast<unsigned __int128>(m_unitsPerSecond);
+    return m_t0 + TimeStep(static_cast<uint64_t>(num / m_laneRateBps));
+}
+
+uint64_t
+RiflChannel::SlotAt(Time t) const
+{
+    if (t <= m_t0 || m_laneRateBps == 0)
+    {
+        return 0;
+    }
+    // Largest k with start(k) <= t: k = floor((t - t0) * rate / (S * units)), then fix up
+    // the rounding of start().
+    const unsigned __int128 dt = static_cast<unsigned __int128>((t - m_t0).GetTimeStep());
+    uint64_t k = static_cast<uint64_t>(dt * m_laneRateBps
+                                       / (static_cast<unsigned __int128>(m_slotBits)
+                                          * static_cast<unsigned __int128>(m_unitsPerSecond)));
+    while (GetSlotStart(k + 1) <= t)
+    {
+        ++k;
+    }
+    while (k > 0 && GetSlotStart(k) > t)
+    {
+        --k;
+    }
+    return k;
+}
+
+uint64_t
+RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
+{
+    NS_LOG_FUNCTION(this << device << packet);
+    if (!m_engine)
+    {
+        Start();
+    }
+    CatchUp();
+    const uint32_t ep = GetEndpoint(device);
+    const uint64_t id = m_nextPacketId++;
+    std::vector<uint8_t> bytes(packet->GetSize());
+    packet->CopyData(bytes.data(), bytes.size());
+    m_inFlight[ep][id] = packet;
+    m_engine->OfferPacket(ep, id, bytes);
+    Reschedule();
+    return id;
+}
+
+uint64_t
+RiflChannel::GetPendingPackets(Ptr<const RiflNetDevice> device) const
+{
+    return m_engine ? m_engine->GetPendingPackets(GetEndpoint(device)) : 0;
+}
+
+void
+RiflChannel::CatchUp()
+{
+    if (!m_engine || m_inEngine)
+    {
+        return;
+    }
+    const uint64_t now = SlotAt(Simulator::Now());
+    if (m_engine->GetSlot() < now)
+    {
+        m_inEngine = true;
+        m_engine->AdvanceTo(now);
+        m_inEngine = false;
+        Dispatch();
+    }
+}
+
+void
+RiflChannel::Wake()
+{
+    m_wakeSlot = RiflLinkEngine::NEVER;
+    CatchUp();
+    Reschedule();
+}
+
+void
+RiflChannel::Dispatch()
+{
+    // Deliveries and events are handed over only after the engine returned, so that
+    // an upper layer sending in response re-enters the channel safely.
+    while (!m_events.empty() || !m_deliveries.empty())
+    {
+        std::vector<RiflLinkEvent> events;
+        events.swap(m_events);
+        std::vector<RiflDelivery> deliveries;
+        deliveries.swap(m_deliveries);
+        for (const RiflLinkEvent& ev : events)
+        {
+            Ptr<const Packet> pkt;
+            if (ev.type == RiflLinkEventType::TX_BEGIN || ev.type == RiflLinkEventType::TX_END)
+            {
+                auto it = m_inFlight[ev.endpoint].find(ev.packetId);
+                if (it != m_inFlight[ev.endpoint].end())
+                {
+                    pkt = it->second;
+                }
+            }
+            m_devices[ev.endpoint]->NotifyEvent(ev, pkt);
+        }
+        for (const RiflDelivery& d : deliveries)
+        {
+            const uint32_t sender = 1 - d.endpoint;
+            Ptr<Packet> delivered;
+            bool corrupt = true;
+            auto it = m_inFlight[sender].find(d.packetId);
+            if (it != m_inFlight[sender].end())
+            {
+                const Ptr<Packet>& original = it->second;
+                if (original->GetSize() == d.content.size())
+                {
+                    std::vector<uint8_t> sent(original->GetSize());
+                    original->CopyData(sent.data(), sent.size());
+                    corrupt = sent != d.content;
+                }
+                if (!corrupt)
+                {
+                    // Deliver the original packet object: its tags (FlowMonitor,
+                    // applications) survive, exactly as on ns-3's own channels.
+                    delivered = original->Copy();
+                }
+                // Delivery is in order: packets older than this one by more than a
+                // margin (kept so that duplicates can still be compared) are done.
+                auto& sent = m_inFlight[sender];
+                while (!sent.empty() && sent.begin()->first + 64 < d.packetId)
+                {
+                    sent.erase(sent.begin());
+                }
+            }
+            if (!delivered)
+            {
+                delivered = Create<Packet>(d.content.data(), d.content.size());
+            }
+            m_devices[d.endpoint]->Receive(delivered, corrupt);
+        }
+    }
+}
+
+void
+RiflChannel::Reschedule()
+{
+    if (!m_engine)
+    {
+        return;
+    }
+    const uint64_t next = m_engine->NextEventSlot();
+    if (next == RiflLinkEngine::NEVER)
+    {
+        m_wake.Cancel();
+        m_wakeSlot = RiflLinkEngine::NEVER;
+        return;
+    }
+    if (m_wake.IsRunning() && m_wakeSlot == next)
+    {
+        return;
+    }
+    m_wake.Cancel();
+    m_wakeSlot = next;
+    // The engine reports slot `next` once it has run it, i.e. at the start of next + 1.
+    const Time at = GetSlotStart(next + 1);
+    const Time now = Simulator::Now();
+    m_wake = Simulator::Schedule(at > now ? at - now : Time(0), &RiflChannel::Wake, this);
+}
+
+} // namespace ns3

@@ -1,0 +1,207 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RIFL_CHANNEL_H
+#define RIFL_CHANNEL_H
+
+#include "ns3/bit-error-process.h"
+#include "ns3/channel.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/sync-loss-process.h"
+#include "rifl-link-config.h"
+#include "rifl-link-engine.h"
+
+#include <array>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace ns3
+{
+
+class RiflNetDevice;
+class Packet;
+
+/**
+ * \ingroup rifl
+ * \defgroup rifl-ns3 RIFL ns-3 devices, channel and helper
+ */
+
+/**
+ * \ingroup rifl-ns3
+ * \brief The cable between two RiflNetDevices, and the driver of their link engine.
+ *
+ * The channel holds what belongs to the cable (length, propagation, bit-error
+ * and sync-loss processes per direction and lane) and runs the link's
+ * protocol engine (RiflLinkEngine: the fast engine by default, or the
+ * reference slot engine) in frame slots. Slot k of the link starts at the
+ * exact time t0 + floor(k S / LaneRate) in the simulator's time resolution
+ * (no accumulated rounding; at the default 1 ns resolution a 9.14 ns slot is
+ * rounded down to whole ns, set Time::SetResolution(Time::PS) for sub-ns
+ * accuracy). The channel schedules one ns-3 event for the next slot at which
+ * the engine reports something (a delivery, a packet leaving, a protocol
+ * event), never one per slot unless the reference engine is selected.
+ *
+ * The protocol parameters (frame size, lanes, lane rate, Frame ID width, ...)
+ * are attributes of the two devices and must agree; the engine is built when
+ * the link starts (at the time both devices are attached, or at simulation
+ * start).
+ */
+class RiflChannel : public Channel
+{
+  public:
+    /// Which engine runs the link.
+    enum EngineType
+    {
+        FAST,      //!< RiflFastEngine: work only at packets, errors and state changes
+        REFERENCE, //!< RiflReferenceEngine: one step per frame slot (for validation)
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /// \brief Constructor.
+    RiflChannel();
+
+    /// \brief Destructor.
+    ~RiflChannel() override;
+
+    /**
+     * \brief Attach a device (the first is endpoint A = 0, the second B = 1).
+     * \param device the device; a third one is an error.
+     */
+    void Attach(Ptr<RiflNetDevice> device);
+
+    std::size_t GetNDevices() const override;
+    Ptr<NetDevice> GetDevice(std::size_t i) const override;
+
+    /**
+     * \param device an attached device.
+     * \return its endpoint index (0 or 1).
+     */
+    uint32_t GetEndpoint(Ptr<const RiflNetDevice> device) const;
+
+    /**
+     * \brief Use a bit-error process for one direction and lane (replaces the
+     *        one the Ber attribute would make).
+     * \param sender index of the sending device (0 or 1).
+     * \param lane the lane, 0..Lanes-1.
+     * \param process the process.
+     */
+    void SetErrorProcess(uint32_t sender, uint32_t lane, Ptr<BitErrorProcess> process);
+
+    /**
+     * \param sender index of the sending device.
+     * \param lane the lane.
+     * \return the process in use (null if error free).
+     */
+    Ptr<BitErrorProcess> GetErrorProcess(uint32_t sender, uint32_t lane) const;
+
+    /**
+     * \brief Use sync-loss events for one direction and lane.
+     * \param sender index of the sending device (0 or 1).
+     * \param lane the lane.
+     * \param process the events.
+     */
+    void SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossProcess> process);
+
+    /**
+     * \brief Assign fixed random streams to every error process of the channel
+     *        (in the order direction A to B lanes 0.., then B to A).
+     * \param stream the first stream index.
+     * \return the number of streams used.
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /// \return the link configuration (valid once the link started).
+    const RiflLinkConfig& GetConfig() const;
+
+    /// \return the engine (null before the link started).
+    RiflLinkEngine* GetEngine() const;
+
+    /// \return the duration of one frame slot (rounded to the time resolution).
+    Time GetSlotDuration() const;
+
+    /**
+     * \param slot a slot index.
+     * \return the exact start time of that slot.
+     */
+    Time GetSlotStart(uint64_t slot) const;
+
+    /**
+     * \brief Called by a device: queue a packet at its endpoint.
+     * \param device the sending device.
+     * \param packet the packet (with its RIFL/PPP header).
+     * \return the packet id given to the engine.
+     */
+    uint64_t Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet);
+
+    /**
+     * \param device an attached device.
+     * \return packets it handed over that have not fully gone on the line.
+     */
+    uint64_t GetPendingPackets(Ptr<const RiflNetDevice> device) const;
+
+    /// \brief Build the engine and start the link now (idempotent).
+    void Start();
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// \brief Create the Ber-attribute error processes that are missing.
+    void EnsureProcesses();
+    /// \brief Advance the engine to the current time and dispatch what it reported.
+    void Wake();
+    /// \brief Advance the engine to the slot in progress now.
+    void CatchUp();
+    /// \brief Hand collected deliveries and events to the devices.
+    void Dispatch();
+    /// \brief Schedule the next wake-up from the engine's next event slot.
+    void Reschedule();
+    /**
+     * \param t a time at or after the link start.
+     * \return the slot in progress at t.
+     */
+    uint64_t SlotAt(Time t) const;
+    /**
+     * \brief Build the link configuration from the two devices.
+     * \return the configuration (throws if the devices disagree).
+     */
+    RiflLinkConfig BuildConfig() const;
+
+    std::array<Ptr<RiflNetDevice>, 2> m_devices; //!< endpoints A and B
+    std::size_t m_nDevices{0};                   //!< attached devices
+    double m_cableLength{10.0};                  //!< metres
+    Time m_cableDelay;                           //!< propagation per metre
+    int64_t m_lineDelaySlots{-1};                //!< explicit one-way delay, -1 = derived
+    double m_ber{0.0};                           //!< Ber attribute
+    EngineType m_engineType{FAST};               //!< which engine
+    std::map<std::pair<uint32_t, uint32_t>, Ptr<BitErrorProcess>> m_errors;   //!< (sender, lane)
+    std::map<std::pair<uint32_t, uint32_t>, Ptr<SyncLossProcess>> m_syncLoss; //!< (sender, lane)
+    int64_t m_firstStream{-1}; //!< AssignStreams base, -1 = none
+
+    RiflLinkConfig m_config;                    //!< effective configuration
+    std::unique_ptr<RiflLinkEngine> m_engine;   //!< the engine
+    Time m_t0;                                  //!< start time of slot 0
+    uint64_t m_slotBits{0};                     //!< S
+    uint64_t m_laneRateBps{0};                  //!< lane rate in bit/s
+    int64_t m_unitsPerSecond{0};                //!< time steps per second
+    EventId m_wake;                             //!< next wake-up
+    uint64_t m_wakeSlot{RiflLinkEngine::NEVER}; //!< slot the wake-up is for
+    bool m_inEngine{false};                     //!< inside AdvanceTo (re-entrancy guard)
+    uint64_t m_nextPacketId{1};                 //!< next engine packet id
+    std::array<std::map<uint64_t, Ptr<Packet>>, 2> m_inFlight; //!< sent packets by id
+    std::vector<RiflDelivery> m_deliveries;                    //!< collected, not yet dispatched
+    std::vector<RiflLinkEvent> m_events;                       //!< collected, not yet dispatched
+};
+
+} // namespace ns3
+
+#endif /* RIFL_CHANNEL_H */

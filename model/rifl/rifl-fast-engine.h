@@ -1,0 +1,395 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RIFL_FAST_ENGINE_H
+#define RIFL_FAST_ENGINE_H
+
+#include "rifl-lane-state.h"
+#include "rifl-link-config.h"
+#include "rifl-link-counters.h"
+#include "rifl-link-engine.h"
+
+#include "ns3/bit-error-process.h"
+#include "ns3/ptr.h"
+#include "ns3/rifl-frame.h"
+#include "ns3/sync-loss-process.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rifl-protocol
+ * \brief The fast RIFL link engine: observably identical to RiflReferenceEngine,
+ *        with a cost that grows with packets, errors and state changes, not with slots.
+ *
+ * It is a hybrid of two modes.
+ *
+ * **Slot mode.** Every slot that is not provably quiescent is stepped with the
+ * very rules the reference uses (RiflLaneState: priority encoder, replay and
+ * resume counters, buffer, aligner, key counters, exp_id/thr), in the same
+ * order (receive: endpoint A's lanes, then B's; drain A, B; transmit A, B),
+ * with the same counters and events at the same slots. What it does not do is
+ * carry real line bits for every frame: a frame on the line is its logical
+ * content, its TX Frame ID and the 33-bit TX scrambler state before it.
+ *
+ * **Real bits only where they matter.** A frame is received "logically"
+ * (decoded fields = the sent fields, check passed iff its Frame ID equals
+ * exp_id) when no bit error and no loss of sync touches it and the receiver's
+ * descrambler is in step with the sender's scrambler. That is exact: the
+ * check is affine in the line bits (mismatch = XOR of the errored bits'
+ * syndromes XOR TX ID XOR exp_id), and a self-synchronous descrambler whose
+ * 33-bit history equals the scrambler's returns exactly the clear bits.
+ * Otherwise the frame is materialised with the *same* bits the reference
+ * puts on the line: RiflFrame::Encode() from the tracked TX scrambler state,
+ * the sync-loss zeros and error flips applied, and RiflFrame::Decode() with the
+ * receiver's real descrambler state (TX state XOR the tracked difference
+ * delta, the received-minus-sent history; delta = 0 after any clean frame
+ * because the scrambled field is longer than 33 bits). So errored frames, the
+ * frame after them (whose first 33 descrambled bits carry the previous
+ * errors), loss-of-sync zeros (whose effect on the next frame depends on the
+ * real scrambler state) and errored sync-loss frames are all bit-exact.
+ *
+ * The TX scrambler state is tracked without scrambling every frame: the
+ * scrambler is linear over GF(2), so the state after a frame is
+ * M s XOR c(frame), with M the 33x33 matrix of S-14 zero-input steps and
+ * c(frame) the state after the frame from state 0 (0 for a fill frame,
+ * constants for control frames and FC notifications, one scrambling pass for
+ * a user frame). A stretch of N fill frames is M^N s, computed by squaring.
+ *
+ * **Run mode.** When the link is quiescent it jumps over whole multiples of
+ * D = 2^FrameIdWidth slots in O(L + lanes + log N). Quiescent means: both
+ * TX queues empty, every FC FIFO empty, every lane of both endpoints in
+ * NORMAL, start-up rollback done, no FC level notified and no remote FC
+ * pause, RX up, descramblers in step, and no "activity" (any frame other than
+ * a clean in-sequence fill frame sent or received, any state other than
+ * NORMAL, any FIFO traffic) for L + 24 slots, so that the line, the key
+ * counters (16 regular frames) and the aligner window are steady. In such a
+ * stretch every per-slot rule is periodic with period D (Frame IDs, exp_id
+ * and thr mod D; aligner window mod 16, D >= 32; saturated rollback, resume
+ * and RX-up counters), so RiflLaneState is left untouched except for its
+ * buffer, which is refilled with fill frames; the frames in flight keep their
+ * IDs and get their lineSlot shifted and their scrambler state multiplied by
+ * M^N; counters grow by N x lanes (fill frames, NORMAL lane-slots, frames
+ * received, data frames delivered) and the drain credit saturates exactly as
+ * the repeated additions would. The one rule value not advanced, the 16-regular
+ * counter, is only ever compared with 16 and is >= 16 on both sides, so it is
+ * unobservable. A jump stops at the AdvanceTo() target and at the receive slot
+ * (line slot + L + 4) of the next bit error or loss-of-sync event of any
+ * (direction, lane) stream (BitErrorProcess::Peek(), SyncLossProcess::Peek()).
+ *
+ * Equivalence with the reference is checked by the rifl-engine-equivalence
+ * test suite (deliveries, events and counters on randomized scenarios).
+ */
+class RiflFastEngine : public RiflLinkEngine
+{
+  public:
+    /// Endpoint A.
+    static constexpr uint32_t ENDPOINT_A = 0;
+    /// Endpoint B.
+    static constexpr uint32_t ENDPOINT_B = 1;
+
+    /**
+     * \brief Make an engine at power-on (slot 0).
+     * \param config the link; validated (std::invalid_argument on a bad value).
+     */
+    explicit RiflFastEngine(const RiflLinkConfig& config);
+
+    /// \return the configuration.
+    const RiflLinkConfig& GetConfig() const override;
+
+    /**
+     * \brief Attach the bit errors of one direction and lane (slots = line slots).
+     * \param sender the sending endpoint, 0 or 1.
+     * \param lane the lane, below Lanes.
+     * \param process the stream (its frame bits are set to S); null removes it.
+     */
+    void SetErrorProcess(uint32_t sender, uint32_t lane, Ptr<BitErrorProcess> process) override;
+
+    /**
+     * \brief Attach the loss-of-sync events of one direction and lane.
+     * \param sender the sending endpoint, 0 or 1.
+     * \param lane the lane, below Lanes.
+     * \param process the events; null removes them.
+     */
+    void SetSyncLossProcess(uint32_t sender,
+                            uint32_t lane,
+                            Ptr<SyncLossProcess> process) override;
+
+    /**
+     * \brief Queue a user packet at an endpoint's TX (kept until sent).
+     * \param endpoint the sender, 0 or 1.
+     * \param packetId any id (reported with the delivery).
+     * \param payload the bytes, 1..1e8.
+     */
+    void OfferPacket(uint32_t endpoint,
+                     uint64_t packetId,
+                     const std::vector<uint8_t>& payload) override;
+
+    /**
+     * \brief Run every slot before \p slot, jumping over quiescent stretches.
+     * \param slot the first slot not to run.
+     */
+    void AdvanceTo(uint64_t slot) override;
+
+    /// \return the slot run next.
+    uint64_t GetSlot() const override;
+
+    /**
+     * \brief The earliest slot whose step may fire a callback.
+     *
+     * On a quiescent link, the receive slot of the next error or loss-of-sync
+     * event (NEVER if none); otherwise the current slot.
+     * \return the slot, or NEVER.
+     */
+    uint64_t NextEventSlot() override;
+
+    /**
+     * \param endpoint an endpoint.
+     * \return the packets offered there whose last frame has not gone on the line yet.
+     */
+    uint64_t GetPendingPackets(uint32_t endpoint) const override;
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return its counters.
+     */
+    const RiflEndpointCounters& GetCounters(uint32_t endpoint) const override;
+
+    /**
+     * \param cb the delivery callback (empty to remove).
+     */
+    void SetDeliveryCallback(DeliveryCallback cb) override;
+
+    /**
+     * \param cb the event callback (empty to remove).
+     */
+    void SetEventCallback(EventCallback cb) override;
+
+    /**
+     * \param endpoint 0 or 1.
+     * \param lane below Lanes.
+     * \return the lane's protocol state.
+     */
+    const RiflLaneState& GetLaneState(uint32_t endpoint, uint32_t lane) const;
+
+    /// \return the number of slots run one by one (slot mode).
+    uint64_t GetSteppedSlots() const;
+
+    /// \return the number of slots jumped over (run mode).
+    uint64_t GetJumpedSlots() const;
+
+    /// \return the number of frames materialised as real bits.
+    uint64_t GetMaterialisedFrames() const;
+
+    /**
+     * \brief Self-check mode for tests: also run a real continuous scrambler per
+     *        (direction, lane) in slot mode and abort (NS_ABORT) if the tracked
+     *        state ever differs. Must be set before the first slot; disables jumps.
+     * \param on true to enable.
+     */
+    void SetSelfCheck(bool on);
+
+  private:
+    /// A 33x33 GF(2) matrix, by columns (column j = image of state bit j).
+    using Matrix = std::array<uint64_t, 33>;
+
+    /// A frame on the line (logical; bits are rebuilt on demand).
+    struct LineFrame
+    {
+        uint64_t lineSlot{0};  //!< slot it is on the line
+        RiflFrame frame;       //!< the logical frame sent
+        RiflFrameTag tag;      //!< ground truth
+        uint32_t txId{0};      //!< TX Frame ID it carries
+        uint64_t scrBefore{0}; //!< TX scrambler state before it
+        bool fill{false};      //!< a Meta-00 fill frame (content all zero)
+    };
+
+    /// A user frame in the FC FIFO.
+    struct FifoEntry
+    {
+        uint64_t readySlot{0};      //!< first slot the user may take it
+        std::vector<uint8_t> bytes; //!< user bytes decoded
+        bool eop{false};            //!< last frame of a packet
+        RiflFrameTag tag;           //!< ground truth
+    };
+
+    /// A user segment waiting at the TX.
+    struct Segment
+    {
+        RiflFrame frame;        //!< the Data frame
+        uint64_t packetId{0};   //!< its packet
+        uint32_t byteOffset{0}; //!< offset in the packet
+        bool first{false};      //!< first segment of its packet
+        bool last{false};       //!< last segment of its packet
+    };
+
+    /// One lane of one endpoint.
+    struct Lane
+    {
+        RiflLaneState state;           //!< protocol state
+        uint64_t txScr{0};             //!< TX scrambler state (outgoing direction)
+        uint64_t rxDelta{0};           //!< RX descrambler state XOR sender's TX state
+        RiflScrambler checkScr;        //!< self-check scrambler
+        std::deque<LineFrame> line;    //!< outgoing frames in flight
+        std::deque<FifoEntry> fifo;    //!< FC FIFO of the incoming direction
+        Ptr<BitErrorProcess> errors;   //!< errors of the outgoing direction
+        Ptr<SyncLossProcess> syncLoss; //!< sync loss of the outgoing direction
+        uint64_t txLaneSeq{0};         //!< next user-frame sequence number sent
+        uint64_t rxNextSeq{0};         //!< next user-frame sequence number expected
+        bool linkUp{false};            //!< was ready for user data once
+        uint32_t fillPushes{0};        //!< consecutive fill frames pushed (saturates at D)
+    };
+
+    /// Reassembly of the packet being received.
+    struct Assembly
+    {
+        std::vector<uint8_t> bytes; //!< bytes so far
+        uint64_t firstAccept{0};    //!< accept slot of its first frame
+        uint64_t packetId{0};       //!< id of its first frame
+        bool started{false};        //!< at least one frame taken
+    };
+
+    /// One endpoint.
+    struct Endpoint
+    {
+        std::vector<Lane> lanes;      //!< lanes
+        std::deque<Segment> txQueue;  //!< user segments waiting
+        uint32_t txRoundRobin{0};     //!< next lane for a user segment
+        uint32_t rxRoundRobin{0};     //!< next lane the user takes from
+        double drainCredit{0.0};      //!< fractional drain credit
+        Assembly assembly;            //!< packet being received
+        RiflEndpointCounters counters; //!< counters
+        uint64_t linkUpSlot{NEVER};   //!< first all-ready slot
+        uint64_t pendingPackets{0};   //!< packets whose last segment is not sent
+    };
+
+    /// \brief Run one slot of both directions with the per-slot rules.
+    void Step();
+
+    /**
+     * \brief Receive one frame at an endpoint's lane (in slot lineSlot + L + 4).
+     * \param rx the receiving endpoint.
+     * \param lane the lane.
+     * \param f the frame.
+     */
+    void Receive(uint32_t rx, uint32_t lane, const LineFrame& f);
+
+    /**
+     * \brief Hand ready FIFO frames to an endpoint's user.
+     * \param ep the endpoint.
+     */
+    void Drain(uint32_t ep);
+
+    /**
+     * \brief Run an endpoint's TX for the current slot.
+     * \param ep the endpoint.
+     */
+    void Transmit(uint32_t ep);
+
+    /**
+     * \return true if the link is quiescent now (a jump is allowed).
+     */
+    bool IsQuiescent() const;
+
+    /**
+     * \brief The first slot a jump must not pass (next error or sync-loss receive slot).
+     * \return the slot, or NEVER.
+     */
+    uint64_t JumpHorizon();
+
+    /**
+     * \brief Jump over \p n quiescent slots (n a multiple of D).
+     * \param n the slots.
+     */
+    void Jump(uint64_t n);
+
+    /**
+     * \param f a frame.
+     * \return c(f): the scrambler state after f from state 0.
+     */
+    uint64_t ContentState(const RiflFrame& f) const;
+
+    /**
+     * \param m a matrix.
+     * \param v a state.
+     * \return m v.
+     */
+    static uint64_t Apply(const Matrix& m, uint64_t v);
+
+    /**
+     * \param a a matrix.
+     * \param b a matrix.
+     * \return a b.
+     */
+    static Matrix Multiply(const Matrix& a, const Matrix& b);
+
+    /**
+     * \param n an exponent.
+     * \return M^n.
+     */
+    Matrix Power(uint64_t n) const;
+
+    /**
+     * \brief Report an event (slot = current slot).
+     * \param type the type.
+     * \param endpoint the endpoint.
+     * \param lane the lane.
+     * \param packetId the packet.
+     * \param value the value.
+     * \param value2 the second value.
+     */
+    void Emit(RiflLinkEventType type,
+              uint32_t endpoint,
+              uint32_t lane,
+              uint64_t packetId,
+              int64_t value = 0,
+              int64_t value2 = 0);
+
+    /**
+     * \brief Check an endpoint and lane index.
+     * \param endpoint the endpoint.
+     * \param lane the lane.
+     */
+    void CheckIndex(uint32_t endpoint, uint32_t lane) const;
+
+    RiflLinkConfig m_config;       //!< the configuration
+    uint32_t m_fid;                //!< Frame ID width
+    uint32_t m_d;                  //!< D
+    uint32_t m_lineDelay;          //!< L
+    uint32_t m_rxUpSlots;          //!< RX-up wait
+    uint32_t m_fifoDepth;          //!< FC FIFO depth
+    uint32_t m_thrOn;              //!< Thr_ON
+    uint32_t m_thrOff;             //!< Thr_OFF
+    uint64_t m_slot{0};            //!< the slot the next Step() runs
+    std::array<Endpoint, 2> m_ep;  //!< A and B
+    RiflFrame m_fill;              //!< a fill frame
+    RiflFrame m_idle;              //!< an Idle frame
+    RiflFrame m_pauseReq;          //!< a Pause Request
+    RiflFrame m_retransReq;        //!< a Re-transmit Request
+    RiflFrame m_fcPause;           //!< an FC_ON notification
+    RiflFrame m_fcResume;          //!< an FC_OFF notification
+    uint64_t m_cIdle{0};           //!< c(Idle)
+    uint64_t m_cPauseReq{0};       //!< c(Pause Request)
+    uint64_t m_cRetransReq{0};     //!< c(Re-transmit Request)
+    uint64_t m_cFcPause{0};        //!< c(FC_ON)
+    uint64_t m_cFcResume{0};       //!< c(FC_OFF)
+    std::array<Matrix, 64> m_pow2; //!< M^(2^k)
+    uint64_t m_quietSlots{0};      //!< consecutive steps without activity
+    bool m_activity{false};        //!< the current step had activity
+    bool m_selfCheck{false};       //!< self-check mode
+    uint64_t m_stepped{0};         //!< slots stepped
+    uint64_t m_jumped{0};          //!< slots jumped
+    uint64_t m_materialised{0};    //!< frames materialised
+    DeliveryCallback m_deliveryCb; //!< delivery callback
+    EventCallback m_eventCb;       //!< event callback
+};
+
+} // namespace ns3
+
+#endif /* RIFL_FAST_ENGINE_H */

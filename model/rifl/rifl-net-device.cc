@@ -1,0 +1,626 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rifl-net-device.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/ppp-header.h"
+#include "ns3/queue.h"
+#include "ns3/rifl-check.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+#include "rifl-channel.h"
+#include "rifl-lane-state.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RiflNetDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(RiflNetDevice);
+
+TypeId
+RiflNetDevice::GetTypeId()
+{
+    static TypeId tid
+        = TypeId("ns3::RiflNetDevice")
+              .SetParent<NetDevice>()
+              .SetGroupName("Rifl")
+              .AddConstructor<RiflNetDevice>()
+              .AddAttribute("Mtu",
+                            "The MAC-level MTU in bytes (payload of the PPP header), 1..65535.",
+                            UintegerValue(1500),
+                            MakeUintegerAccessor(&RiflNetDevice::SetMtu, &RiflNetDevice::GetMtu),
+                            MakeUintegerChecker<uint16_t>(1, 65535))
+              .AddAttribute("Address", "The MAC address of this device.",
+                            Mac48AddressValue(Mac48Address("ff:ff:ff:ff:ff:ff")),
+                            MakeMac48AddressAccessor(&RiflNetDevice::m_address),
+                            MakeMac48AddressChecker())
+              .AddAttribute("TxQueue", "The queue of packets waiting for the link.", PointerValue(),
+                            MakePointerAccessor(&RiflNetDevice::m_queue),
+                            MakePointerChecker<Queue<Packet>>())
+              .AddAttribute("EngineQueuePackets",
+                            "Packets handed to the link engine ahead of the line (>= 2 keeps "
+                            "back-to-back packets gap-free), 1..64.",
+                            UintegerValue(2), MakeUintegerAccessor(&RiflNetDevice::m_enginePackets),
+                            MakeUintegerChecker<uint32_t>(1, 64))
+              .AddAttribute("DeliverCorrupted",
+                            "Deliver packets whose bytes were changed by an undetected error "
+                            "(true, as hardware would) or drop them (false); traced either way.",
+                            BooleanValue(true),
+                            MakeBooleanAccessor(&RiflNetDevice::m_deliverCorrupt),
+                            MakeBooleanChecker())
+              .AddAttribute("FrameSize", "RIFL frame size S in bits: 128, 256, 512 or 1024.",
+                            UintegerValue(256), MakeUintegerAccessor(&RiflNetDevice::m_frameSize),
+                            MakeUintegerChecker<uint32_t>(128, 1024))
+              .AddAttribute("Lanes", "Bonded lanes per direction, 1..16.", UintegerValue(4),
+                            MakeUintegerAccessor(&RiflNetDevice::m_lanes),
+                            MakeUintegerChecker<uint32_t>(1, 16))
+              .AddAttribute("LaneRate", "Line rate of one lane, (0, 1000 Gb/s].",
+                            DataRateValue(DataRate("28Gbps")),
+                            MakeDataRateAccessor(&RiflNetDevice::m_laneRate), MakeDataRateChecker())
+              .AddAttribute("DataRate", "Lanes x LaneRate (read-only: set Lanes and LaneRate).",
+                            TypeId::ATTR_GET, DataRateValue(DataRate("112Gbps")),
+                            MakeDataRateAccessor(&RiflNetDevice::GetDataRate),
+                            MakeDataRateChecker())
+              .AddAttribute("FrameIdWidth",
+                            "Frame ID bits (buffer D = 2^w frames): 0 = the RTL rule from lane "
+                            "rate, cable length and TransceiverDelay; an explicit value must be at "
+                            "least that minimum and at most 12.",
+                            UintegerValue(0), MakeUintegerAccessor(&RiflNetDevice::m_frameIdWidth),
+                            MakeUintegerChecker<uint32_t>(0, 12))
+              .AddAttribute("TransceiverDelay",
+                            "T_gt of the RTL sizing rule RTT = 2 (T_gt + L x 3.34 ns/m), "
+                            "[0, 10 us].",
+                            TimeValue(NanoSeconds(80)),
+                            MakeTimeAccessor(&RiflNetDevice::m_transceiverDelay),
+                            MakeTimeChecker(Seconds(0), MicroSeconds(10)))
+              .AddAttribute("ReplayTail",
+                            "Idle slots ending a replay: Rtl = D/2 + 1 as the authors' RTL "
+                            "(reproduces the duplicate-delivery hazard of spec 10.3, counted and "
+                            "traced), Corrected = at least 2L + 8.",
+                            EnumValue(0), MakeEnumAccessor(&RiflNetDevice::m_replayTail),
+                            MakeEnumChecker(0, "Rtl", 1, "Corrected"))
+              .AddAttribute("CorrectedTail",
+                            "Explicit tail in slots for ReplayTail=Corrected (0 = max(D/2+1, "
+                            "2L+8)).",
+                            UintegerValue(0), MakeUintegerAccessor(&RiflNetDevice::m_correctedTail),
+                            MakeUintegerChecker<uint32_t>(0, 1000000))
+              .AddAttribute("Startup",
+                            "RX-up wait after alignment: Full = 2^20 transceiver words (about "
+                            "2.4 ms at 28 Gb/s) as the hardware, Short = 2^12 as the RTL's "
+                            "simulation builds.",
+                            EnumValue(0), MakeEnumAccessor(&RiflNetDevice::m_startup),
+                            MakeEnumChecker(0, "Full", 1, "Short"))
+              .AddAttribute("RxUpSlots", "Explicit RX-up wait in frame slots (0 = from Startup).",
+                            UintegerValue(0), MakeUintegerAccessor(&RiflNetDevice::m_rxUpSlots),
+                            MakeUintegerChecker<uint32_t>(0, 100000000))
+              .AddAttribute("FcFifoDepth",
+                            "Real depth of the receiver's FC FIFO in frames (0 = 2^(FID+1) + 16, "
+                            "144 for FID 6, as the RTL); frames beyond it are dropped, counted "
+                            "and traced (spec 10.4).",
+                            UintegerValue(0), MakeUintegerAccessor(&RiflNetDevice::m_fcFifoDepth),
+                            MakeUintegerChecker<uint32_t>(0, 1000000))
+              .AddAttribute("DrainRate",
+                            "User frames per slot the receiving user side takes from each lane's "
+                            "FC FIFO, (0, 1]; 0 = unlimited.",
+                            DoubleValue(0.0), MakeDoubleAccessor(&RiflNetDevice::m_drainRate),
+                            MakeDoubleChecker<double>(0.0, 1.0))
+              .AddAttribute(
+                  "UserWordBytes", "User bus width in bytes for per-word latency, 1..1024.",
+                  UintegerValue(32), MakeUintegerAccessor(&RiflNetDevice::m_userWordBytes),
+                  MakeUintegerChecker<uint32_t>(1, 1024))
+              .AddTraceSource("MacTx", "A packet from the upper layer entered the device.",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_macTxTrace),
+                              "ns3::Packet::TracedCallback")
+              .AddTraceSource("MacTxDrop",
+                              "A packet from the upper layer was dropped (queue full).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_macTxDropTrace),
+                              "ns3::Packet::TracedCallback")
+              .AddTraceSource("MacRx", "A packet was passed to the upper layer.",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_macRxTrace),
+                              "ns3::Packet::TracedCallback")
+              .AddTraceSource("PhyTxBegin", "The packet's first frame went on the line.",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_phyTxBeginTrace),
+                              "ns3::Packet::TracedCallback")
+              .AddTraceSource("PhyTxEnd", "The packet's last frame went on the line.",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_phyTxEndTrace),
+                              "ns3::Packet::TracedCallback")
+              .AddTraceSource("PhyRxEnd", "A packet's last frame reached the receiving user.",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_phyRxEndTrace),
+                              "ns3::Packet::TracedCallback")
+              .AddTraceSource("PhyRxDrop",
+                              "A received packet was dropped (undetected corruption with "
+                              "DeliverCorrupted=false, or an unknown protocol number).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_phyRxDropTrace),
+                              "ns3::Packet::TracedCallback")
+              .AddTraceSource("Sniffer",
+                              "Packets sent and received, with the PPP header (non-promiscuous).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_snifferTrace),
+                              "ns3::Packet::TracedCallback")
+              .AddTraceSource("PromiscSniffer",
+                              "Packets sent and received, with the PPP header (promiscuous).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_promiscSnifferTrace),
+                              "ns3::Packet::TracedCallback")
+              .AddTraceSource("TxStateChange",
+                              "A lane's TX state changed (old and new RiflTxState: 0 Init, 1 "
+                              "SendPause, 2 Pause, 3 Retrans, 4 SendRetrans, 5 Normal).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_txStateTrace),
+                              "ns3::RiflNetDevice::TxStateChangeTracedCallback")
+              .AddTraceSource("FrameError",
+                              "This receiver's check failed on a frame (value: RiflFrame::Status).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_frameErrorTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback")
+              .AddTraceSource("ReplayStart", "This sender began a replay of its buffer.",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_replayStartTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback")
+              .AddTraceSource("ReplayEnd", "This sender's replay ended.",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_replayEndTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback")
+              .AddTraceSource("FlowControl",
+                              "Flow control (value: 0 pause sent, 1 resume sent, 2 pause received, "
+                              "3 resume received).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_flowControlTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback")
+              .AddTraceSource("SyncLoss",
+                              "This receiver lost (value 1) or regained (value 0) RX up.",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_syncLossTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback")
+              .AddTraceSource("UndetectedError",
+                              "A frame with line errors passed every check at this receiver.",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_undetectedTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback")
+              .AddTraceSource("DuplicateDelivery",
+                              "A user frame was delivered a second time at this receiver (the "
+                              "replay-tail hazard of spec 10.3; value: packet id).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_duplicateTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback")
+              .AddTraceSource("FcFifoDrop",
+                              "A user frame was dropped at this receiver's full FC FIFO (spec "
+                              "10.4; value: packet id).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_fifoDropTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback");
+    return tid;
+}
+
+RiflNetDevice::RiflNetDevice()
+    : m_laneRate("28Gbps")
+    , m_transceiverDelay(NanoSeconds(80))
+{
+    NS_LOG_FUNCTION(this);
+}
+
+RiflNetDevice::~RiflNetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+RiflNetDevice::DoDispose()
+{
+    m_node = nullptr;
+    m_channel = nullptr;
+    m_queue = nullptr;
+    m_rxCallback.Nullify();
+    m_promiscCallback.Nullify();
+    NetDevice::DoDispose();
+}
+
+bool
+RiflNetDevice::Attach(Ptr<RiflChannel> channel)
+{
+    NS_LOG_FUNCTION(this << channel);
+    RIFL_CHECK_ARG(!channel, "RiflNetDevice::Attach: channel must not be null");
+    RIFL_CHECK_ARG(m_channel, "RiflNetDevice::Attach: the device is already attached");
+    m_channel = channel;
+    m_channel->Attach(this);
+    return true;
+}
+
+void
+RiflNetDevice::SetQueue(Ptr<Queue<Packet>> queue)
+{
+    m_queue = queue;
+}
+
+Ptr<Queue<Packet>>
+RiflNetDevice::GetQueue() const
+{
+    return m_queue;
+}
+
+RiflLinkConfig
+RiflNetDevice::GetLinkConfig() const
+{
+    RiflLinkConfig c;
+    c.frameSize = m_frameSize;
+    c.lanes = m_lanes;
+    c.laneRateGbps = m_laneRate.GetBitRate() / 1e9;
+    c.transceiverDelayNs = m_transceiverDelay.GetSeconds() * 1e9;
+    c.frameIdWidth = m_frameIdWidth;
+    c.replayTail = m_replayTail == 0 ? RiflReplayTail::RTL : RiflReplayTail::CORRECTED;
+    c.correctedTailSlots = m_correctedTail;
+    c.startup = m_startup == 0 ? RiflStartup::FULL : RiflStartup::SHORT;
+    c.rxUpSlots = m_rxUpSlots;
+    c.fcFifoDepth = m_fcFifoDepth;
+    c.drainFramesPerSlot = m_drainRate;
+    c.userWordBytes = m_userWordBytes;
+    return c;
+}
+
+DataRate
+RiflNetDevice::GetDataRate() const
+{
+    return DataRate(m_laneRate.GetBitRate() * m_lanes);
+}
+
+RiflEndpointCounters
+RiflNetDevice::GetCounters() const
+{
+    if (m_channel && m_channel->GetEngine())
+    {
+        return m_channel->GetEngine()->GetCounters(m_channel->GetEndpoint(this));
+    }
+    return RiflEndpointCounters();
+}
+
+uint64_t
+RiflNetDevice::GetPacketsReceived() const
+{
+    return m_packetsReceived;
+}
+
+uint64_t
+RiflNetDevice::GetPacketsReceivedCorrupt() const
+{
+    return m_packetsReceivedCorrupt;
+}
+
+uint16_t
+RiflNetDevice::EtherToPpp(uint16_t etherType)
+{
+    switch (etherType)
+    {
+        case 0x0800:
+            return 0x0021;
+        case 0x86DD:
+            return 0x0057;
+        default:
+            RIFL_CHECK_ARG(true, "RiflNetDevice: protocolNumber = 0x"
+                                     << std::hex << etherType << std::dec
+                                     << " is not carried (IPv4 0x0800 and IPv6 0x86DD are)");
+    }
+    return 0;
+}
+
+uint16_t
+RiflNetDevice::PppToEther(uint16_t ppp)
+{
+    switch (ppp)
+    {
+        case 0x0021:
+            return 0x0800;
+        case 0x0057:
+            return 0x86DD;
+        default:
+            return 0;
+    }
+}
+
+bool
+RiflNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    NS_LOG_FUNCTION(this << packet << dest << protocolNumber);
+    if (!m_channel || !m_queue)
+    {
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    RIFL_CHECK_ARG(packet->GetSize() > m_mtu, "RiflNetDevice::Send: packet of "
+                                                  << packet->GetSize()
+                                                  << " bytes exceeds Mtu = " << m_mtu);
+    PppHeader ppp;
+    ppp.SetProtocol(EtherToPpp(protocolNumber));
+    packet->AddHeader(ppp);
+    m_macTxTrace(packet);
+    if (!m_queue->Enqueue(packet))
+    {
+        // The queue traces its own drop (and the NetDeviceQueueInterface, if any, has
+        // stopped the upper layer before it came to this).
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    TryTransmit();
+    return true;
+}
+
+bool
+RiflNetDevice::SendFrom(Ptr<Packet> packet, const Address& source, const Address& dest,
+                        uint16_t protocolNumber)
+{
+    return false;
+}
+
+void
+RiflNetDevice::TryTransmit()
+{
+    if (!m_linkUp || !m_channel)
+    {
+        return;
+    }
+    while (!m_queue->IsEmpty() && m_channel->GetPendingPackets(this) < m_enginePackets)
+    {
+        Ptr<Packet> p = m_queue->Dequeue();
+        m_snifferTrace(p);
+        m_promiscSnifferTrace(p);
+        m_channel->Send(this, p);
+    }
+}
+
+Address
+RiflNetDevice::GetRemote() const
+{
+    if (m_channel && m_channel->GetNDevices() == 2)
+    {
+        const uint32_t me = m_channel->GetEndpoint(this);
+        return m_channel->GetDevice(1 - me)->GetAddress();
+    }
+    return GetBroadcast();
+}
+
+void
+RiflNetDevice::NotifyLinkUp()
+{
+    if (!m_linkUp)
+    {
+        m_linkUp = true;
+        m_linkChangeCallbacks();
+    }
+    TryTransmit();
+}
+
+void
+RiflNetDevice::Receive(Ptr<Packet> packet, bool corrupt)
+{
+    NS_LOG_FUNCTION(this << packet << corrupt);
+    m_phyRxEndTrace(packet);
+    if (corrupt)
+    {
+        ++m_packetsReceivedCorrupt;
+        if (!m_deliverCorrupt)
+        {
+            m_phyRxDropTrace(packet);
+            return;
+        }
+    }
+    m_snifferTrace(packet);
+    m_promiscSnifferTrace(packet);
+    Ptr<Packet> p = packet->Copy();
+    PppHeader ppp;
+    if (p->GetSize() < ppp.GetSerializedSize())
+    {
+        m_phyRxDropTrace(packet);
+        return;
+    }
+    p->RemoveHeader(ppp);
+    const uint16_t protocol = PppToEther(ppp.GetProtocol());
+    if (protocol == 0)
+    {
+        m_phyRxDropTrace(packet);
+        return;
+    }
+    ++m_packetsReceived;
+    if (!m_promiscCallback.IsNull())
+    {
+        m_promiscCallback(this, p, protocol, GetRemote(), GetAddress(), NetDevice::PACKET_HOST);
+    }
+    m_macRxTrace(p);
+    if (!m_rxCallback.IsNull())
+    {
+        m_rxCallback(this, p, protocol, GetRemote());
+    }
+}
+
+void
+RiflNetDevice::NotifyEvent(const RiflLinkEvent& ev, Ptr<const Packet> packet)
+{
+    switch (ev.type)
+    {
+        case RiflLinkEventType::TX_STATE_CHANGE:
+            m_txStateTrace(ev.lane, ev.slot, static_cast<uint8_t>(ev.value2),
+                           static_cast<uint8_t>(ev.value));
+            break;
+        case RiflLinkEventType::FRAME_ERROR:
+            m_frameErrorTrace(ev.lane, ev.slot, ev.value);
+            break;
+        case RiflLinkEventType::REPLAY_START:
+            m_replayStartTrace(ev.lane, ev.slot, ev.value);
+            break;
+        case RiflLinkEventType::REPLAY_END:
+            m_replayEndTrace(ev.lane, ev.slot, ev.value);
+            break;
+        case RiflLinkEventType::FC_PAUSE_SENT:
+            m_flowControlTrace(ev.lane, ev.slot, 0);
+            break;
+        case RiflLinkEventType::FC_RESUME_SENT:
+            m_flowControlTrace(ev.lane, ev.slot, 1);
+            break;
+        case RiflLinkEventType::FC_PAUSE_RECEIVED:
+            m_flowControlTrace(ev.lane, ev.slot, 2);
+            break;
+        case RiflLinkEventType::FC_RESUME_RECEIVED:
+            m_flowControlTrace(ev.lane, ev.slot, 3);
+            break;
+        case RiflLinkEventType::RX_DOWN:
+            m_syncLossTrace(ev.lane, ev.slot, 1);
+            break;
+        case RiflLinkEventType::RX_UP:
+            m_syncLossTrace(ev.lane, ev.slot, 0);
+            break;
+        case RiflLinkEventType::UNDETECTED_ERROR:
+            m_undetectedTrace(ev.lane, ev.slot, ev.value);
+            break;
+        case RiflLinkEventType::DUPLICATE_DELIVERY:
+            m_duplicateTrace(ev.lane, ev.slot, static_cast<int64_t>(ev.packetId));
+            break;
+        case RiflLinkEventType::FC_FIFO_DROP:
+            m_fifoDropTrace(ev.lane, ev.slot, static_cast<int64_t>(ev.packetId));
+            break;
+        case RiflLinkEventType::TX_BEGIN:
+            if (packet)
+            {
+                m_phyTxBeginTrace(packet);
+            }
+            break;
+        case RiflLinkEventType::TX_END:
+            if (packet)
+            {
+                m_phyTxEndTrace(packet);
+            }
+            TryTransmit();
+            break;
+    }
+}
+
+void
+RiflNetDevice::SetIfIndex(const uint32_t index)
+{
+    m_ifIndex = index;
+}
+
+uint32_t
+RiflNetDevice::GetIfIndex() const
+{
+    return m_ifIndex;
+}
+
+Ptr<Channel>
+RiflNetDevice::GetChannel() const
+{
+    return m_channel;
+}
+
+void
+RiflNetDevice::SetAddress(Address address)
+{
+    m_address = Mac48Address::ConvertFrom(address);
+}
+
+Address
+RiflNetDevice::GetAddress() const
+{
+    return m_address;
+}
+
+bool
+RiflNetDevice::SetMtu(const uint16_t mtu)
+{
+    RIFL_CHECK_ARG(mtu < 1, "RiflNetDevice: Mtu = " << mtu << " is out of range [1, 65535]");
+    m_mtu = mtu;
+    return true;
+}
+
+uint16_t
+RiflNetDevice::GetMtu() const
+{
+    return m_mtu;
+}
+
+bool
+RiflNetDevice::IsLinkUp() const
+{
+    return m_linkUp;
+}
+
+void
+RiflNetDevice::AddLinkChangeCallback(Callback<void> callback)
+{
+    m_linkChangeCallbacks.ConnectWithoutContext(callback);
+}
+
+bool
+RiflNetDevice::IsBroadcast() const
+{
+    return true;
+}
+
+Address
+RiflNetDevice::GetBroadcast() const
+{
+    return Mac48Address("ff:ff:ff:ff:ff:ff");
+}
+
+bool
+RiflNetDevice::IsMulticast() const
+{
+    return true;
+}
+
+Address
+RiflNetDevice::GetMulticast(Ipv4Address multicastGroup) const
+{
+    return Mac48Address("01:00:5e:00:00:00");
+}
+
+Address
+RiflNetDevice::GetMulticast(Ipv6Address addr) const
+{
+    return Mac48Address("33:33:00:00:00:00");
+}
+
+bool
+RiflNetDevice::IsPointToPoint() const
+{
+    return true;
+}
+
+bool
+RiflNetDevice::IsBridge() const
+{
+    return false;
+}
+
+Ptr<Node>
+RiflNetDevice::GetNode() const
+{
+    return m_node;
+}
+
+void
+RiflNetDevice::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+bool
+RiflNetDevice::NeedsArp() const
+{
+    return false;
+}
+
+void
+RiflNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
+{
+    m_rxCallback = cb;
+}
+
+void
+RiflNetDevice::SetPromiscReceiveCallback(PromiscReceiveCallback cb)
+{
+    m_promiscCallback = cb;
+}
+
+bool
+RiflNetDevice::SupportsSendFrom() const
+{
+    return false;
+}
+
+} // namespace ns3

@@ -1,0 +1,871 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/deterministic-error-process.h"
+#include "ns3/direct-link-config.h"
+#include "ns3/direct-link-endpoint-state.h"
+#include "ns3/direct-link-reference-engine.h"
+#include "ns3/independent-bit-error-process.h"
+#include "ns3/link-reliability-model.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/test.h"
+
+#include <cmath>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+using State = DirectLinkEndpointState::LinkState;
+using Reason = DirectLinkEndpointState::ResetReason;
+using Engine = DirectLinkReferenceEngine;
+
+/// Base configuration of the tests: L = 2 micro-packet times.
+DirectLinkConfig
+BaseConfig()
+{
+    DirectLinkConfig c;
+    c.oneWayDelaySlots = 2;
+    c.ackTime = 64;
+    c.retransLimit = 7;
+    return c;
+}
+
+/// Deterministic message content.
+std::vector<uint8_t>
+Content(uint64_t id, uint32_t len)
+{
+    std::vector<uint8_t> b(len);
+    for (uint32_t i = 0; i < len; ++i)
+    {
+        b[i] = static_cast<uint8_t>((id * 131 + i * 7 + 3) & 0xFF);
+    }
+    return b;
+}
+
+/// The slot at whose end a side first reaches Normal (NEVER if not seen).
+struct NormalWatcher
+{
+    std::array<uint64_t, 2> firstNormal{{Engine::NEVER, Engine::NEVER}};
+
+    void Attach(Engine& e)
+    {
+        e.SetSlotCallback(
+            [this](const Engine::SlotTrace& t)
+            {
+                if (t.state == State::NORMAL && firstNormal[t.side] == Engine::NEVER)
+                {
+                    firstNormal[t.side] = t.slot;
+                }
+            });
+    }
+};
+
+Ptr<DeterministicErrorProcess>
+Det()
+{
+    return CreateObject<DeterministicErrorProcess>();
+}
+
+Ptr<IndependentBitErrorProcess>
+Ber(double ber, int64_t stream)
+{
+    Ptr<IndependentBitErrorProcess> p = CreateObject<IndependentBitErrorProcess>();
+    p->SetBer(ber);
+    p->AssignStreams(stream);
+    return p;
+}
+
+/// Run until both sides have nothing pending or the slot limit.
+void
+RunToQuiet(Engine& e, uint64_t limit)
+{
+    while (e.GetSlot() < limit && (e.GetPending(0) > 0 || e.GetPending(1) > 0))
+    {
+        e.Step();
+    }
+}
+
+} // namespace
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief Init / Init-Ack handshake at exact slots, clean and with a corrupted Init / Init-Ack.
+ */
+class DirectLinkHandshakeTestCase : public TestCase
+{
+  public:
+    DirectLinkHandshakeTestCase()
+        : TestCase("Init and Init-Ack handshake reaches Normal at exact slots")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // L = 2. Clean: each side sends Init in slots 0..2; A's slot-0 Init arrives at B at
+        // the end of slot 2 (peer seen), so B answers Init-Ack from slot 3; it arrives at A at
+        // the end of slot 3 + 2 = 5 and A is Normal at the end of slot 5 (sends Normal traffic
+        // from slot 6). Symmetric for B: both Normal at the end of slot 2L + 1 = 5.
+        {
+            Engine e(BaseConfig(), nullptr, nullptr);
+            NormalWatcher w;
+            std::vector<DirectLinkFlit::PktType> aTx;
+            e.SetSlotCallback(
+                [&](const Engine::SlotTrace& t)
+                {
+                    if (t.state == State::NORMAL && w.firstNormal[t.side] == Engine::NEVER)
+                    {
+                        w.firstNormal[t.side] = t.slot;
+                    }
+                    if (t.side == 0)
+                    {
+                        aTx.push_back(t.txType);
+                    }
+                });
+            e.RunUntil(10);
+            NS_TEST_ASSERT_MSG_EQ(w.firstNormal[0], 5, "A Normal at the end of slot 2L+1");
+            NS_TEST_ASSERT_MSG_EQ(w.firstNormal[1], 5, "B Normal at the end of slot 2L+1");
+            using T = DirectLinkFlit::PktType;
+            for (uint32_t s = 0; s <= 2; ++s)
+            {
+                NS_TEST_ASSERT_MSG_EQ((aTx[s] == T::INIT), true, "Init in slots 0..L");
+            }
+            for (uint32_t s = 3; s <= 5; ++s)
+            {
+                NS_TEST_ASSERT_MSG_EQ((aTx[s] == T::INIT_ACK), true, "Init-Ack in L+1..2L+1");
+            }
+            NS_TEST_ASSERT_MSG_EQ((aTx[6] == T::NULL_FLIT), true, "Null when idle in Normal");
+            // Init-Acks sent by B in slots 3..5 arrive at A in Normal (ends of 5..7): the one at
+            // the end of slot 5 makes A Normal, those at 6 and 7 are ignored.
+            NS_TEST_ASSERT_MSG_EQ(e.GetEndpoint(0).GetCounters().initAckIgnored, 2, "ignored");
+        }
+        // Corrupted Init: A's Init of slot 0 is hit (bit 100). B first sees A's slot-1 Init at
+        // the end of slot 3, answers Init-Ack from slot 4, which reaches A at the end of slot
+        // 6: A Normal at 6. A saw B's Init at the end of slot 2, answered from slot 3, so B is
+        // Normal at the end of slot 5.
+        {
+            Ptr<DeterministicErrorProcess> ab = Det();
+            ab->AddError(0, {100});
+            Engine e(BaseConfig(), ab, nullptr);
+            NormalWatcher w;
+            w.Attach(e);
+            e.RunUntil(10);
+            NS_TEST_ASSERT_MSG_EQ(w.firstNormal[0], 6, "A Normal at 6 (corrupted Init)");
+            NS_TEST_ASSERT_MSG_EQ(w.firstNormal[1], 5, "B Normal at 5 (corrupted Init)");
+            NS_TEST_ASSERT_MSG_EQ(e.GetEndpoint(1).GetCounters().rxCorrupted, 1, "B CRC error");
+        }
+        // Corrupted Init-Ack: A's first Init-Ack (slot 3) is hit; B takes A's slot-4 Init-Ack
+        // at the end of slot 6; A is Normal at 5 as in the clean case.
+        {
+            Ptr<DeterministicErrorProcess> ab = Det();
+            ab->AddError(3, {40, 41});
+            Engine e(BaseConfig(), ab, nullptr);
+            NormalWatcher w;
+            w.Attach(e);
+            e.RunUntil(10);
+            NS_TEST_ASSERT_MSG_EQ(w.firstNormal[0], 5, "A Normal at 5 (corrupted Init-Ack)");
+            NS_TEST_ASSERT_MSG_EQ(w.firstNormal[1], 6, "B Normal at 6 (corrupted Init-Ack)");
+        }
+        // Every Init-Ack of B lost for a while: A's InitialTime (20) expires at the end of
+        // slot 19, A shuts down and restarts; the link still converges.
+        {
+            DirectLinkConfig c = BaseConfig();
+            c.initialTime = 20;
+            Ptr<DeterministicErrorProcess> ba = Det();
+            for (uint64_t s = 0; s < 30; ++s)
+            {
+                ba->AddError(s, {9});
+            }
+            Engine e(c, nullptr, ba);
+            e.RunUntil(200);
+            NS_TEST_ASSERT_MSG_EQ(
+                (e.GetEndpoint(0).GetCounters().resets[uint32_t(Reason::INITIAL_TIMEOUT)] >= 1),
+                true, "A InitialTime expiry");
+            NS_TEST_ASSERT_MSG_EQ((e.GetEndpoint(0).GetState() == State::NORMAL), true, "A");
+            NS_TEST_ASSERT_MSG_EQ((e.GetEndpoint(1).GetState() == State::NORMAL), true, "B");
+        }
+    }
+};
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief Error-free latency and throughput in exact slots.
+ */
+class DirectLinkLatencyThroughputTestCase : public TestCase
+{
+  public:
+    DirectLinkLatencyThroughputTestCase()
+        : TestCase("Error-free latency and throughput in exact slots")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // One 10-byte message (1 micro-packet) offered at slot 0: A is Normal from slot 6, sends
+        // it in slot 6, B receives it at the end of slot 6 + L = 8 and drains it at once:
+        // delivered at slot 8.
+        {
+            Engine e(BaseConfig(), nullptr, nullptr);
+            e.OfferMessage(0, 1, 2, 1, 0, 0, Content(1, 10));
+            e.RunUntil(20);
+            NS_TEST_ASSERT_MSG_EQ(e.GetDelivered().size(), 1, "one delivery");
+            NS_TEST_ASSERT_MSG_EQ(e.GetDelivered()[0].info.slot, 8, "delivered at slot 8");
+            NS_TEST_ASSERT_MSG_EQ(e.GetDelivered()[0].contentOk, true, "content");
+        }
+        // 100 messages of 64 bytes (4 micro-packets each, 400 in all) offered at slot 0. The
+        // ack and credit loops take 2L + 2 = 6 slots <= RetryBufferSize (30) and VcBufferSize
+        // (16), so A sends one Data per slot in slots 6..405: the last arrives at the end of
+        // slot 407. B returns one credit per drained micro-packet in a Credit micro-packet of
+        // slots 9..408: 400 Credit micro-packets.
+        {
+            Engine e(BaseConfig(), nullptr, nullptr);
+            for (uint64_t id = 0; id < 100; ++id)
+            {
+                e.OfferMessage(0, id, 2, 1, 0, 0, Content(id, 64));
+            }
+            e.RunUntil(420);
+            const auto& d = e.GetDelivered();
+            NS_TEST_ASSERT_MSG_EQ(d.size(), 100, "all delivered");
+            bool ok = true;
+            for (uint64_t i = 0; i < d.size(); ++i)
+            {
+                ok = ok && d[i].info.messageId == i && d[i].contentOk;
+                // message i's tail is micro-packet 4i + 3, sent at 6 + 4i + 3
+                ok = ok && d[i].info.slot == 6 + 4 * i + 3 + 2;
+            }
+            NS_TEST_ASSERT_MSG_EQ(ok, true, "in order, content, slot 11 + 4i");
+            NS_TEST_ASSERT_MSG_EQ(d.back().info.slot, 407, "last at slot 407");
+            const auto& ca = e.GetEndpoint(0).GetCounters();
+            const auto& cb = e.GetEndpoint(1).GetCounters();
+            NS_TEST_ASSERT_MSG_EQ(ca.dataNew, 400, "400 Data");
+            NS_TEST_ASSERT_MSG_EQ(ca.retransmissions, 0, "no retransmission");
+            NS_TEST_ASSERT_MSG_EQ(cb.creditNew, 400, "400 Credit micro-packets");
+            NS_TEST_ASSERT_MSG_EQ(cb.creditsSent, 400, "400 credits");
+            NS_TEST_ASSERT_MSG_EQ(ca.creditsReceived, 400, "400 credits back");
+        }
+    }
+};
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief The exact cost of one corrupted Data micro-packet, without and with NAK.
+ */
+class DirectLinkSingleErrorCostTestCase : public TestCase
+{
+  public:
+    DirectLinkSingleErrorCostTestCase()
+        : TestCase("One corrupted Data costs AckTime+1 slots, with NAK 2L+3")
+    {
+    }
+
+  private:
+    struct Result
+    {
+        uint64_t last{0};
+        uint64_t retrans{0};
+        uint64_t timeouts{0};
+        uint64_t rejects{0};
+        uint64_t naks{0};
+        bool ok{false};
+    };
+
+    Result RunOne(bool nak, bool error)
+    {
+        DirectLinkConfig c = BaseConfig();
+        c.vcBufferSize = {{64, 64, 64, 64}};
+        c.nakEnabled = nak;
+        Ptr<DeterministicErrorProcess> ab = Det();
+        if (error)
+        {
+            ab->AddError(106, {120}); // micro-packet 100 of the stream (sent at 6 + 100)
+        }
+        Engine e(c, ab, nullptr);
+        for (uint64_t id = 0; id < 100; ++id)
+        {
+            e.OfferMessage(0, id, 2, 1, 0, 0, Content(id, 64));
+        }
+        RunToQuiet(e, 2000);
+        Result r;
+        r.last = e.GetDelivered().back().info.slot;
+        r.retrans = e.GetEndpoint(0).GetCounters().retransmissions;
+        r.timeouts = e.GetEndpoint(0).GetCounters().timeouts;
+        r.rejects = e.GetEndpoint(1).GetCounters().seqRejects;
+        r.naks = e.GetEndpoint(1).GetCounters().naksSent;
+        r.ok = e.GetDelivered().size() == 100;
+        for (const auto& d : e.GetDelivered())
+        {
+            r.ok = r.ok && d.contentOk;
+        }
+        return r;
+    }
+
+    void DoRun() override
+    {
+        const Result clean = RunOne(false, false);
+        NS_TEST_ASSERT_MSG_EQ(clean.last, 407, "clean: last delivery 407");
+        // Go-Back-N, AckTime = 64, L = 2, RetryBufferSize = 30. Micro-packet 100 is sent (and
+        // lost) in slot x = 106. A keeps sending new ones 101..129 in slots 107..135 (30
+        // entries: the window), then Nulls (window full). Its AckTime expires at the end of
+        // slot x + 64 = 170; it resends 100..129 in slots 171..200 (the replay of the window,
+        // 30 retransmissions) and sends 130 in slot 201 instead of 136. Slots x..x+AckTime are
+        // wasted: the cost is AckTime + 1 = 65 slots, the window replay overlapping the wait.
+        // B rejects the 29 micro-packets sent in 107..135.
+        const Result gbn = RunOne(false, true);
+        NS_TEST_ASSERT_MSG_EQ(gbn.ok, true, "GBN: all delivered intact");
+        NS_TEST_ASSERT_MSG_EQ(gbn.last - clean.last, 65, "GBN: cost AckTime + 1 slots");
+        NS_TEST_ASSERT_MSG_EQ(gbn.retrans, 30, "GBN: the window (30) replayed");
+        NS_TEST_ASSERT_MSG_EQ(gbn.timeouts, 1, "GBN: one timeout");
+        NS_TEST_ASSERT_MSG_EQ(gbn.rejects, 29, "GBN: 29 sequence rejects");
+        // NAK: micro-packet 101 (sent 107) reaches B at the end of 109 out of sequence; B
+        // sends the NAK in slot 110; A gets it at the end of 112 and resends 100 in slot 113.
+        // Cost 113 - 106 = 2L + 3 = 7 slots; 100..106 (7) resent; 6 rejects (sent 107..112).
+        const Result nak = RunOne(true, true);
+        NS_TEST_ASSERT_MSG_EQ(nak.ok, true, "NAK: all delivered intact");
+        NS_TEST_ASSERT_MSG_EQ(nak.last - clean.last, 7, "NAK: cost 2L + 3 slots");
+        NS_TEST_ASSERT_MSG_EQ(nak.retrans, 7, "NAK: 7 retransmissions");
+        NS_TEST_ASSERT_MSG_EQ(nak.timeouts, 0, "NAK: no timeout");
+        NS_TEST_ASSERT_MSG_EQ(nak.rejects, 6, "NAK: 6 sequence rejects");
+        NS_TEST_ASSERT_MSG_EQ(nak.naks, 1, "NAK: one NAK");
+    }
+};
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief Lossless exactly-once in-order delivery with content checks under random errors.
+ */
+class DirectLinkLosslessTestCase : public TestCase
+{
+  public:
+    /**
+     * \param ber the bit error rate of both directions.
+     * \param nMessages messages per side.
+     * \param nak NakEnabled.
+     */
+    DirectLinkLosslessTestCase(double ber, uint32_t nMessages, bool nak)
+        : TestCase("Lossless exactly-once in-order delivery at BER " + std::to_string(ber)
+                   + (nak ? " with NAK" : ""))
+        , m_ber(ber)
+        , m_n(nMessages)
+        , m_nak(nak)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(7);
+        RngSeedManager::SetRun(1);
+        DirectLinkConfig c = BaseConfig();
+        c.ackTime = 16;
+        c.retransLimit = 31;
+        c.nakEnabled = m_nak;
+        Engine e(c, Ber(m_ber, 10), Ber(m_ber, 20));
+        // both directions, VC0 requests / VC1 responses, sizes 0..200 bytes: sequence numbers
+        // wrap around (mod 31) many times
+        uint64_t flits = 0;
+        for (uint64_t id = 0; id < m_n; ++id)
+        {
+            for (uint32_t side = 0; side < 2; ++side)
+            {
+                const uint32_t len = static_cast<uint32_t>((id * 37 + side * 11) % 201);
+                e.OfferMessage(side, id, 1 - side, side, id % 16, id % 2, Content(id + side, len));
+                flits += DirectLinkFlit::NumMicroPackets(len);
+            }
+        }
+        RunToQuiet(e, 2000000);
+        for (uint32_t side = 0; side < 2; ++side)
+        {
+            const auto& t = e.GetTruth(side);
+            const auto& cn = e.GetEndpoint(side).GetCounters();
+            NS_TEST_ASSERT_MSG_EQ(e.GetPending(side), 0, "nothing pending");
+            NS_TEST_ASSERT_MSG_EQ(cn.messagesDelivered, m_n, "all delivered intact");
+            NS_TEST_ASSERT_MSG_EQ(cn.messagesTruncated, 0, "none truncated");
+            NS_TEST_ASSERT_MSG_EQ(t.lost, 0, "none lost");
+            NS_TEST_ASSERT_MSG_EQ(t.duplicateDeliveries, 0, "exactly once");
+            NS_TEST_ASSERT_MSG_EQ(t.outOfOrder, 0, "in order per VC");
+            NS_TEST_ASSERT_MSG_EQ(t.undetectedErrors, 0, "no undetected error");
+            NS_TEST_ASSERT_MSG_EQ(t.contentMismatches, 0, "content");
+            NS_TEST_ASSERT_MSG_EQ(cn.normalEntries, 1, "no reset");
+            NS_TEST_ASSERT_MSG_GT(cn.rxCorrupted, 0, "errors were received");
+            NS_TEST_ASSERT_MSG_GT(cn.dataNew, 31 * 10, "sequence numbers wrapped");
+        }
+        bool allOk = true;
+        for (const auto& d : e.GetDelivered())
+        {
+            allOk = allOk && d.contentOk;
+        }
+        NS_TEST_ASSERT_MSG_EQ(allOk, true, "every delivery content-checked");
+        NS_TEST_ASSERT_MSG_GT(e.GetEndpoint(0).GetCounters().timeouts
+                                  + e.GetEndpoint(0).GetCounters().naksReceived,
+                              0, "recovery exercised");
+        std::cout << "BER " << m_ber << (m_nak ? " NAK" : "") << ": " << flits
+                  << " Data micro-packets in " << e.GetSlot() << " slots, A corrupted sent "
+                  << e.GetTruth(0).corruptedSent << ", B corrupted sent "
+                  << e.GetTruth(1).corruptedSent << ", A retrans "
+                  << e.GetEndpoint(0).GetCounters().retransmissions << std::endl;
+    }
+
+    double m_ber;
+    uint32_t m_n;
+    bool m_nak;
+};
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief Shutdown at persistent errors, accounting identity and recovery.
+ */
+class DirectLinkShutdownTestCase : public TestCase
+{
+  public:
+    DirectLinkShutdownTestCase()
+        : TestCase("Shutdown at BER 1e-2 with RetransLimit 3, identity and recovery")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(3);
+        RngSeedManager::SetRun(1);
+        DirectLinkConfig c = BaseConfig();
+        c.ackTime = 16;
+        c.retransLimit = 3;
+        Ptr<IndependentBitErrorProcess> ab = Ber(1e-2, 30);
+        Ptr<IndependentBitErrorProcess> ba = Ber(1e-2, 40);
+        Engine e(c, ab, ba);
+        uint64_t lostCb = 0;
+        e.SetLossCallback(
+            [&](const Engine::LostMessage&)
+            {
+                ++lostCb;
+            });
+        const uint32_t n = 200;
+        for (uint64_t id = 0; id < n; ++id)
+        {
+            e.OfferMessage(0, id, 1, 0, 0, id % 2, Content(id, 100));
+            e.OfferMessage(1, id, 0, 1, 0, id % 2, Content(id + 9, 60));
+        }
+        e.RunUntil(5000);
+        ab->SetBer(0);
+        ba->SetBer(0);
+        RunToQuiet(e, 100000);
+        e.RunUntil(e.GetSlot() + 200);
+        uint64_t resets = 0;
+        for (uint32_t side = 0; side < 2; ++side)
+        {
+            const auto& cn = e.GetEndpoint(side).GetCounters();
+            const auto& t = e.GetTruth(side);
+            const auto& peer = e.GetEndpoint(1 - side).GetCounters();
+            resets += cn.resets[uint32_t(Reason::RETRANS_LIMIT)];
+            NS_TEST_ASSERT_MSG_EQ(e.GetPending(side), 0, "nothing pending");
+            // sent = delivered + truncated + counted lost
+            NS_TEST_ASSERT_MSG_EQ(peer.messagesDelivered + peer.messagesTruncated
+                                      + peer.messagesMalformed + t.lost,
+                                  n, "identity");
+            NS_TEST_ASSERT_MSG_EQ((e.GetEndpoint(side).GetState() == State::NORMAL), true,
+                                  "back to Normal");
+            std::cout << "side " << side << ": retrans-limit shutdowns "
+                      << cn.resets[uint32_t(Reason::RETRANS_LIMIT)] << ", peer-init "
+                      << cn.resets[uint32_t(Reason::PEER_INIT)] << ", initial-timeout "
+                      << cn.resets[uint32_t(Reason::INITIAL_TIMEOUT)] << "; peer delivered "
+                      << peer.messagesDelivered << ", truncated " << peer.messagesTruncated
+                      << ", lost " << t.lost << ", undetected at receiver "
+                      << e.GetTruth(1 - side).undetectedErrors << std::endl;
+        }
+        NS_TEST_ASSERT_MSG_GT(resets, 0, "RetransLimit Shutdown happened");
+        NS_TEST_ASSERT_MSG_EQ(lostCb, e.GetTruth(0).lost + e.GetTruth(1).lost, "callback");
+        // after recovery, a fresh message goes through intact
+        const size_t before = e.GetDelivered().size();
+        e.OfferMessage(0, 1000, 1, 0, 0, 0, Content(1000, 50));
+        e.RunUntil(e.GetSlot() + 50);
+        NS_TEST_ASSERT_MSG_EQ(e.GetDelivered().size(), before + 1, "new message");
+        NS_TEST_ASSERT_MSG_EQ(e.GetDelivered().back().contentOk, true, "intact");
+    }
+};
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief RetransLimit 0: one corrupted Data shuts the link down at an exact slot; exact losses.
+ */
+class DirectLinkRetransLimitTestCase : public TestCase
+{
+  public:
+    DirectLinkRetransLimitTestCase()
+        : TestCase("RetransLimit 0 Shutdown at an exact slot with exact losses")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DirectLinkConfig c = BaseConfig();
+        c.vcBufferSize = {{64, 64, 64, 64}};
+        c.retransLimit = 0;
+        Ptr<DeterministicErrorProcess> ab = Det();
+        ab->AddError(106, {120}); // micro-packet 100 = header of message 25
+        Engine e(c, ab, nullptr);
+        NormalWatcher w;
+        w.Attach(e);
+        for (uint64_t id = 0; id < 100; ++id)
+        {
+            e.OfferMessage(0, id, 2, 1, 0, 0, Content(id, 64));
+        }
+        // AckTime of micro-packet 100 (sent 106) expires at the end of 170 with RetransTime 0:
+        // Shutdown. The retry buffer holds micro-packets 100..129 = messages 25..32 (32 half
+        // sent; its remainder is dropped): 8 messages abandoned, never received -> lost.
+        e.RunUntil(171);
+        NS_TEST_ASSERT_MSG_EQ(
+            e.GetEndpoint(0).GetCounters().resets[uint32_t(Reason::RETRANS_LIMIT)], 1,
+            "Shutdown at the end of 170");
+        NS_TEST_ASSERT_MSG_EQ(e.GetEndpoint(0).GetCounters().messagesAbandoned, 8, "8 abandoned");
+        // A sends Init from 171; B resets at the end of 173 and answers from 174; A sees the
+        // first Init-Ack at the end of 176 and is Normal at the end of 177; B gets A's first
+        // Init-Ack (slot 177) at the end of 179.
+        w.firstNormal = {{Engine::NEVER, Engine::NEVER}};
+        RunToQuiet(e, 5000);
+        NS_TEST_ASSERT_MSG_EQ(w.firstNormal[0], 177, "A Normal again at 177");
+        NS_TEST_ASSERT_MSG_EQ(w.firstNormal[1], 179, "B Normal again at 179");
+        NS_TEST_ASSERT_MSG_EQ(e.GetLost().size(), 8, "8 lost");
+        bool ids = true;
+        for (uint64_t i = 0; i < e.GetLost().size(); ++i)
+        {
+            ids = ids && e.GetLost()[i].messageId == 25 + i
+                  && e.GetLost()[i].reason == Reason::RETRANS_LIMIT && e.GetLost()[i].slot == 170;
+        }
+        NS_TEST_ASSERT_MSG_EQ(ids, true, "messages 25..32 lost by RETRANS_LIMIT at 170");
+        NS_TEST_ASSERT_MSG_EQ(e.GetEndpoint(1).GetCounters().messagesDelivered, 92, "92 intact");
+        NS_TEST_ASSERT_MSG_EQ(e.GetEndpoint(1).GetCounters().messagesTruncated, 0, "none cut");
+        NS_TEST_ASSERT_MSG_EQ(e.GetPending(0), 0, "sent = delivered + lost");
+    }
+};
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief CrdNullTime fires when a receiver stops draining a VC.
+ */
+class DirectLinkCreditTimeoutTestCase : public TestCase
+{
+  public:
+    DirectLinkCreditTimeoutTestCase()
+        : TestCase("CrdNullTime fires when the receiver stops draining a VC")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DirectLinkConfig c = BaseConfig();
+        c.crdNullTime = 100;
+        c.vcDrainInterval = {{0, 1, 1, 1}}; // B's NI never drains VC0
+        Engine e(c, nullptr, nullptr);
+        std::vector<std::pair<State, uint64_t>> aStates;
+        NormalWatcher w;
+        e.SetSlotCallback(
+            [&](const Engine::SlotTrace& t)
+            {
+                if (t.state == State::NORMAL && w.firstNormal[t.side] == Engine::NEVER)
+                {
+                    w.firstNormal[t.side] = t.slot;
+                }
+            });
+        for (uint64_t id = 0; id < 10; ++id)
+        {
+            e.OfferMessage(0, id, 1, 0, 0, 0, Content(id, 64));
+        }
+        // A sends 16 Data (VcBufferSize) in slots 6..21; its VC0 credit is 0 after slot 21;
+        // no credit comes back, so CrdNullTime expires at the end of slot 21 + 100 = 121.
+        e.RunUntil(121);
+        NS_TEST_ASSERT_MSG_EQ((e.GetEndpoint(0).GetState() == State::NORMAL), true, "120");
+        NS_TEST_ASSERT_MSG_EQ(e.GetEndpoint(1).GetVcOccupancy(0), 16, "B VC0 full");
+        e.RunUntil(122);
+        NS_TEST_ASSERT_MSG_EQ(
+            e.GetEndpoint(0).GetCounters().resets[uint32_t(Reason::CREDIT_TIMEOUT)], 1,
+            "A Shutdown (CrdNullTime) at the end of slot 121");
+        NS_TEST_ASSERT_MSG_EQ((e.GetEndpoint(0).GetState() == State::INITIAL), true, "A Init");
+        // A's Init of slot 122 reaches B at the end of 124: B re-enters Initial, its NI
+        // flushes VC0: the 4 complete messages are delivered at slot 124.
+        e.RunUntil(125);
+        NS_TEST_ASSERT_MSG_EQ(e.GetDelivered().size(), 4, "4 delivered by the flush");
+        NS_TEST_ASSERT_MSG_EQ(e.GetDelivered()[3].info.slot, 124, "at slot 124");
+        // B answers Init-Ack from 125 (peer seen); A gets the first at the end of 127 (peer
+        // seen), the second at the end of 128: A Normal at 128. A answers Init-Ack from 128,
+        // B gets it at the end of 130: B Normal at 130.
+        w.firstNormal = {{Engine::NEVER, Engine::NEVER}};
+        e.RunUntil(131);
+        NS_TEST_ASSERT_MSG_EQ(w.firstNormal[0], 128, "A Normal again at 128");
+        NS_TEST_ASSERT_MSG_EQ(w.firstNormal[1], 130, "B Normal again at 130");
+        e.SetDrainInterval(1, 0, 1);
+        RunToQuiet(e, 5000);
+        NS_TEST_ASSERT_MSG_EQ(e.GetDelivered().size(), 10, "all delivered");
+        NS_TEST_ASSERT_MSG_EQ(e.GetTruth(0).lost, 0, "none lost");
+    }
+};
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief A sender never exceeds its credits (slow NI drain).
+ */
+class DirectLinkCreditLimitTestCase : public TestCase
+{
+  public:
+    DirectLinkCreditLimitTestCase()
+        : TestCase("A sender never exceeds its credits")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DirectLinkConfig c = BaseConfig();
+        c.vcBufferSize = {{8, 5, 16, 16}};
+        c.vcDrainInterval = {{3, 7, 1, 1}};
+        Engine e(c, nullptr, nullptr);
+        std::array<uint32_t, 2> maxOcc{{0, 0}};
+        std::array<uint64_t, 2> zeroCreditSlots{{0, 0}};
+        bool within = true;
+        e.SetSlotCallback(
+            [&](const Engine::SlotTrace& t)
+            {
+                for (uint32_t v = 0; v < 2 && t.side == 0; ++v)
+                {
+                    zeroCreditSlots[v] += (t.state == State::NORMAL && t.credit[v] == 0);
+                }
+                for (uint32_t v = 0; v < 2 && t.side == 1; ++v)
+                {
+                    maxOcc[v] = std::max(maxOcc[v], t.vcOccupancy[v]);
+                    within = within && t.vcOccupancy[v] <= c.vcBufferSize[v]
+                             && t.credit[v] <= c.vcBufferSize[v];
+                }
+            });
+        for (uint64_t id = 0; id < 60; ++id)
+        {
+            e.OfferMessage(0, id, 1, 0, 0, id % 2, Content(id, 46)); // 3 micro-packets
+        }
+        RunToQuiet(e, 20000);
+        NS_TEST_ASSERT_MSG_EQ(within, true, "occupancy and credits within VcBufferSize");
+        std::cout << "max occupancy VC0 " << maxOcc[0] << " VC1 " << maxOcc[1]
+                  << ", slots with zero credit VC0 " << zeroCreditSlots[0] << " VC1 "
+                  << zeroCreditSlots[1] << std::endl;
+        NS_TEST_ASSERT_MSG_GT(zeroCreditSlots[0], 0, "VC0 credit-limited");
+        NS_TEST_ASSERT_MSG_GT(zeroCreditSlots[1], 0, "VC1 credit-limited");
+        // VC0 drains every 3 slots: with the 2L + 2 = 6-slot credit return loop two of its
+        // 8 credits are always on their way back, so it peaks at 6; VC1 (every 7 slots) fills
+        // to its full 5 before its first credit returns.
+        NS_TEST_ASSERT_MSG_EQ(maxOcc[0], 6, "VC0 occupancy");
+        NS_TEST_ASSERT_MSG_EQ(maxOcc[1], 5, "VC1 occupancy");
+        NS_TEST_ASSERT_MSG_EQ(e.GetEndpoint(1).GetCounters().vcOverflows, 0, "no overflow");
+        NS_TEST_ASSERT_MSG_EQ(e.GetEndpoint(1).GetCounters().messagesDelivered, 60, "all");
+        NS_TEST_ASSERT_MSG_EQ(e.GetEndpoint(0).GetCounters().creditOverflows, 0, "credits");
+        // VC1 drains one micro-packet per 7 slots: 90 VC1 micro-packets need >= 630 slots
+        NS_TEST_ASSERT_MSG_GT(e.GetSlot(), 630, "throttled by the drain");
+    }
+};
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief Bad configuration values and arguments are rejected with clear messages.
+ */
+class DirectLinkBadConfigTestCase : public TestCase
+{
+  public:
+    DirectLinkBadConfigTestCase()
+        : TestCase("Bad configuration values are rejected naming the parameter")
+    {
+    }
+
+  private:
+    void Expect(const std::function<void()>& f, const std::string& part, const char* what)
+    {
+        std::string msg;
+        try
+        {
+            f();
+        }
+        catch (const std::invalid_argument& e)
+        {
+            msg = e.what();
+        }
+        catch (const std::out_of_range& e)
+        {
+            msg = e.what();
+        }
+        NS_TEST_ASSERT_MSG_NE(msg.find(part), std::string::npos, what << ": got '" << msg << "'");
+    }
+
+    void DoRun() override
+    {
+        Expect(
+            []
+            {
+                DirectLinkConfig c;
+                c.retryBufferSize = 31;
+                c.Validate();
+            },
+            "RetryBufferSize = 31 is out of range [1, 30]: sequence numbers are modulo 31",
+            "window 31");
+        Expect(
+            []
+            {
+                DirectLinkConfig c;
+                c.ackTime = 65536;
+                c.Validate();
+            },
+            "AckTime = 65536 is out of range [1, 65535]", "AckTime 16 bit");
+        Expect(
+            []
+            {
+                DirectLinkConfig c;
+                c.retransLimit = 32;
+                c.Validate();
+            },
+            "RetransLimit = 32 is out of range [0, 31]", "RetransTime 5 bit");
+        Expect(
+            []
+            {
+                DirectLinkConfig c;
+                c.crdNullTime = 70000;
+                c.Validate();
+            },
+            "CrdNullTime = 70000", "CrdNullTime");
+        Expect(
+            []
+            {
+                DirectLinkConfig c;
+                c.NsToMicroPackets("AckTime", 3e6, DirectLinkConfig::MAX_COUNTER16);
+            },
+            "does not fit its counter", "timer in ns too wide");
+        Expect(
+            []
+            {
+                DirectLinkConfig c;
+                c.vcBufferSize[2] = 0;
+                c.Validate();
+            },
+            "VcBufferSize[2] = 0", "VC buffer");
+        Expect(
+            []
+            {
+                DirectLinkConfig c;
+                c.crcPoly = 0x06;
+                c.Validate();
+            },
+            "CrcPoly", "poly");
+        Expect(
+            []
+            {
+                Engine e(DirectLinkConfig(), nullptr, nullptr);
+                e.OfferMessage(0, 1, 1, 0, 0, 4, {1, 2});
+            },
+            "vc = 4 is out of range [0, 3]", "unknown VC 4");
+        Expect(
+            []
+            {
+                DirectLinkConfig c;
+                c.maxMessageBytes = 100;
+                Engine e(c, nullptr, nullptr);
+                e.OfferMessage(0, 1, 1, 0, 0, 0, std::vector<uint8_t>(101));
+            },
+            "bytes size = 101 exceeds MaxMessageBytes, range [0, 100]", "message too large");
+        Expect(
+            []
+            {
+                Engine e(DirectLinkConfig(), nullptr, nullptr);
+                e.OfferMessage(0, 1, 1, 0, 0, 0, {1});
+                e.OfferMessage(0, 1, 1, 0, 0, 0, {1});
+            },
+            "messageId = 1 was already offered", "duplicate id");
+        Expect(
+            []
+            {
+                Engine e(DirectLinkConfig(), nullptr, nullptr);
+                e.OfferMessage(2, 1, 1, 0, 0, 0, {1});
+            },
+            "side = 2 is out of range [0, 1]", "side");
+        DirectLinkConfig c;
+        c.SetDelayFromCable(10.0, 5.0, 20.0); // 70 ns / 38.4 ns -> 2 slots
+        NS_TEST_ASSERT_MSG_EQ(c.oneWayDelaySlots, 2, "cable delay");
+        NS_TEST_ASSERT_MSG_EQ_TOL(c.GetSlotNs(), 38.4, 1e-9, "slot time");
+    }
+};
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief Go-Back-N throughput vs micro-packet error rate against
+ *        LinkReliabilityModel::GoBackNEfficiency with N_replay = AckTime + 1.
+ */
+class DirectLinkGoBackNEfficiencyTestCase : public TestCase
+{
+  public:
+    DirectLinkGoBackNEfficiencyTestCase()
+        : TestCase("Go-Back-N throughput matches the efficiency model with N = AckTime+1")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(11);
+        RngSeedManager::SetRun(1);
+        for (double ber : {1e-5, 5e-5, 1e-4})
+        {
+            DirectLinkConfig c = BaseConfig();
+            c.ackTime = 16;
+            c.retransLimit = 31;
+            c.vcBufferSize = {{64, 64, 64, 64}};
+            // errors on A -> B only: B sends only Credit and Null micro-packets
+            Engine e(c, Ber(ber, 50), nullptr);
+            for (uint64_t id = 0; id < 4000; ++id)
+            {
+                e.OfferMessage(0, id, 1, 0, 0, 0, Content(id, 244)); // 14 micro-packets
+            }
+            const uint64_t warm = 1000;
+            const uint64_t slots = 40000;
+            e.RunUntil(warm);
+            const uint64_t acc0 = e.GetEndpoint(1).GetCounters().rxAccepted;
+            e.RunUntil(warm + slots);
+            const uint64_t acc = e.GetEndpoint(1).GetCounters().rxAccepted - acc0;
+            const double eta = double(acc) / double(slots);
+            const double pf = 1.0 - std::pow(1.0 - ber, 192.0);
+            const double model = LinkReliabilityModel::GoBackNEfficiency(pf, c.ackTime + 1);
+            std::cout << "BER " << ber << " P_f " << pf << ": measured " << eta
+                      << ", model (N=" << c.ackTime + 1 << ") " << model
+                      << ", naive N=AckTime+window "
+                      << LinkReliabilityModel::GoBackNEfficiency(pf, c.ackTime + 30) << std::endl;
+            NS_TEST_ASSERT_MSG_EQ(e.GetEndpoint(0).GetCounters().normalEntries, 1, "no reset");
+            NS_TEST_ASSERT_MSG_EQ_TOL(eta, model, 0.01, "efficiency within 0.01");
+        }
+    }
+};
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief The direct-link reference engine test suite.
+ */
+static class DirectLinkReferenceEngineTestSuite : public TestSuite
+{
+  public:
+    DirectLinkReferenceEngineTestSuite()
+        : TestSuite("direct-link-reference-engine", TestSuite::UNIT)
+    {
+        AddTestCase(new DirectLinkBadConfigTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkHandshakeTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkLatencyThroughputTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkSingleErrorCostTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkRetransLimitTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkCreditTimeoutTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkCreditLimitTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkLosslessTestCase(1e-5, 3000, false), TestCase::QUICK);
+        AddTestCase(new DirectLinkLosslessTestCase(1e-4, 1000, false), TestCase::QUICK);
+        AddTestCase(new DirectLinkLosslessTestCase(1e-4, 1000, true), TestCase::QUICK);
+        AddTestCase(new DirectLinkShutdownTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkGoBackNEfficiencyTestCase, TestCase::QUICK);
+    }
+} g_directLinkReferenceEngineTestSuite;

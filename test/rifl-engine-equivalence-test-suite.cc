@@ -1,0 +1,654 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/deterministic-error-process.h"
+#include "ns3/independent-bit-error-process.h"
+#include "ns3/rifl-fast-engine.h"
+#include "ns3/rifl-reference-engine.h"
+#include "ns3/sync-loss-process.h"
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup rifl-protocol
+ * Equivalence of RiflFastEngine and RiflReferenceEngine ("rifl-engine-equivalence").
+ *
+ * Both engines get the same configuration, the same offers at the same slots
+ * (both are advanced to the offer slot, then offered the packet) and identical
+ * error and sync-loss streams (two process instances with the same stream
+ * number or the same explicit list). They are run to the same end slot and
+ * every delivery (slot, id, content), every event and every counter must be
+ * equal; the first difference is printed.
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+/// One offered packet.
+struct Offer
+{
+    uint64_t slot;     //!< offer slot
+    uint32_t endpoint; //!< sender
+    uint64_t id;       //!< packet id
+    uint32_t bytes;    //!< size
+};
+
+/// Errors of one (direction, lane).
+struct ErrorSpec
+{
+    double ber{0.0};                                                //!< i.i.d. BER (0 = none)
+    std::vector<std::pair<uint64_t, std::vector<uint32_t>>> listed; //!< explicit errors
+    std::vector<std::pair<uint64_t, uint64_t>> syncLoss;            //!< (start, duration)
+};
+
+/// A whole scenario.
+struct Scenario
+{
+    std::string name;                //!< description
+    RiflLinkConfig config;           //!< the link
+    std::vector<Offer> offers;       //!< offers, ascending slots
+    std::vector<ErrorSpec> errors;   //!< index sender * lanes + lane
+    uint64_t endSlot{0};             //!< run to this slot
+    uint32_t seed{1};                //!< stream base and payload seed
+};
+
+/// What an engine produced.
+struct Outcome
+{
+    std::vector<RiflDelivery> deliveries;     //!< in callback order
+    std::vector<RiflLinkEvent> events;        //!< in callback order
+    RiflEndpointCounters counters[2];         //!< final counters
+    uint64_t pending[2]{0, 0};                //!< final pending packets
+    double seconds{0.0};                      //!< wall time
+};
+
+/**
+ * \brief Attach a scenario's error streams to an engine (fresh process instances).
+ * \param e the engine.
+ * \param sc the scenario.
+ */
+void
+AttachErrors(RiflLinkEngine& e, const Scenario& sc)
+{
+    const uint32_t lanes = sc.config.lanes;
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        for (uint32_t l = 0; l < lanes; ++l)
+        {
+            const ErrorSpec& spec = sc.errors[s * lanes + l];
+            if (spec.ber > 0.0)
+            {
+                auto p = CreateObject<IndependentBitErrorProcess>();
+                p->SetBer(spec.ber);
+                p->AssignStreams(sc.seed * 64 + s * 16 + l);
+                e.SetErrorProcess(s, l, p);
+            }
+            else if (!spec.listed.empty())
+            {
+                auto p = CreateObject<DeterministicErrorProcess>();
+                p->SetFrameBits(sc.config.frameSize);
+                for (const auto& [slot, bits] : spec.listed)
+                {
+                    p->AddError(slot, bits);
+                }
+                e.SetErrorProcess(s, l, p);
+            }
+            if (!spec.syncLoss.empty())
+            {
+                auto p = CreateObject<SyncLossProcess>();
+                for (const auto& [start, dur] : spec.syncLoss)
+                {
+                    p->AddEvent(start, dur);
+                }
+                e.SetSyncLossProcess(s, l, p);
+            }
+        }
+    }
+}
+
+/**
+ * \brief Run a scenario on one engine.
+ * \param e the engine (fresh).
+ * \param sc the scenario.
+ * \return the outcome.
+ */
+Outcome
+RunScenario(RiflLinkEngine& e, const Scenario& sc)
+{
+    Outcome o;
+    AttachErrors(e, sc);
+    e.SetDeliveryCallback([&o](const RiflDelivery& d) { o.deliveries.push_back(d); });
+    e.SetEventCallback([&o](const RiflLinkEvent& ev) { o.events.push_back(ev); });
+    std::mt19937_64 rng(sc.seed);
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const Offer& of : sc.offers)
+    {
+        e.AdvanceTo(of.slot);
+        std::vector<uint8_t> payload(of.bytes);
+        for (auto& b : payload)
+        {
+            b = static_cast<uint8_t>(rng());
+        }
+        e.OfferPacket(of.endpoint, of.id, payload);
+    }
+    e.AdvanceTo(sc.endSlot);
+    o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    for (uint32_t ep = 0; ep < 2; ++ep)
+    {
+        o.counters[ep] = e.GetCounters(ep);
+        o.pending[ep] = e.GetPendingPackets(ep);
+    }
+    return o;
+}
+
+/**
+ * \param ev an event.
+ * \return a one-line description.
+ */
+std::string
+Describe(const RiflLinkEvent& ev)
+{
+    std::ostringstream os;
+    os << "type=" << static_cast<int>(ev.type) << " ep=" << ev.endpoint << " lane=" << ev.lane
+       << " slot=" << ev.slot << " packet=" << ev.packetId << " value=" << ev.value
+       << " value2=" << ev.value2;
+    return os.str();
+}
+
+/**
+ * \brief Compare two outcomes.
+ * \param ref the reference's.
+ * \param fast the fast engine's.
+ * \return empty if equal, else the first difference.
+ */
+std::string
+Compare(const Outcome& ref, const Outcome& fast)
+{
+    std::ostringstream os;
+    const std::size_t nd = std::min(ref.deliveries.size(), fast.deliveries.size());
+    for (std::size_t i = 0; i < nd; ++i)
+    {
+        const RiflDelivery& a = ref.deliveries[i];
+        const RiflDelivery& b = fast.deliveries[i];
+        if (a.endpoint != b.endpoint || a.packetId != b.packetId || a.slot != b.slot ||
+            a.firstSlot != b.firstSlot || a.content != b.content)
+        {
+            os << "delivery " << i << ": ref ep " << a.endpoint << " id " << a.packetId << " slot "
+               << a.slot << " first " << a.firstSlot << " bytes " << a.content.size()
+               << " | fast ep " << b.endpoint << " id " << b.packetId << " slot " << b.slot
+               << " first " << b.firstSlot << " bytes " << b.content.size()
+               << (a.content != b.content ? " (content differs)" : "");
+            return os.str();
+        }
+    }
+    if (ref.deliveries.size() != fast.deliveries.size())
+    {
+        os << "deliveries: ref " << ref.deliveries.size() << " fast " << fast.deliveries.size();
+        return os.str();
+    }
+    const std::size_t ne = std::min(ref.events.size(), fast.events.size());
+    for (std::size_t i = 0; i < ne; ++i)
+    {
+        if (!(ref.events[i] == fast.events[i]))
+        {
+            os << "event " << i << ": ref " << Describe(ref.events[i]) << " | fast "
+               << Describe(fast.events[i]);
+            return os.str();
+        }
+    }
+    if (ref.events.size() != fast.events.size())
+    {
+        os << "events: ref " << ref.events.size() << " fast " << fast.events.size();
+        if (ref.events.size() > ne)
+        {
+            os << " first extra ref " << Describe(ref.events[ne]);
+        }
+        else
+        {
+            os << " first extra fast " << Describe(fast.events[ne]);
+        }
+        return os.str();
+    }
+    for (uint32_t ep = 0; ep < 2; ++ep)
+    {
+        const auto diff = ref.counters[ep].Diff(fast.counters[ep]);
+        if (!diff.empty())
+        {
+            os << "counters of endpoint " << ep << " differ:";
+            for (const auto& name : diff)
+            {
+                os << " " << name;
+            }
+            os << "\n ref  " << ref.counters[ep].ToString() << "\n fast "
+               << fast.counters[ep].ToString();
+            return os.str();
+        }
+        if (ref.pending[ep] != fast.pending[ep])
+        {
+            os << "pending packets of endpoint " << ep << ": ref " << ref.pending[ep] << " fast "
+               << fast.pending[ep];
+            return os.str();
+        }
+    }
+    return "";
+}
+
+/**
+ * \brief Make a randomized scenario.
+ * \param seed the seed.
+ * \param big larger and longer (EXTENSIVE).
+ * \return the scenario.
+ */
+Scenario
+RandomScenario(uint32_t seed, bool big)
+{
+    std::mt19937_64 rng(seed * 7919 + 13);
+    auto uni = [&rng](double a, double b) {
+        return std::uniform_real_distribution<double>(a, b)(rng);
+    };
+    auto pick = [&rng](uint64_t n) { return static_cast<uint64_t>(rng() % n); };
+    Scenario sc;
+    sc.seed = seed;
+    RiflLinkConfig& c = sc.config;
+    c.lanes = pick(2) == 0 ? 1 : 4;
+    c.frameSize = pick(2) == 0 ? 256 : 512;
+    c.rxUpSlots = 32 + static_cast<uint32_t>(pick(64));
+    const bool longLink = pick(6) == 0;
+    c.lineDelaySlots = longLink ? 30 + static_cast<int64_t>(pick(20))
+                                : 2 + static_cast<int64_t>(pick(14));
+    c.replayTail = pick(3) == 0 ? RiflReplayTail::CORRECTED : RiflReplayTail::RTL;
+    const bool slowDrain = pick(5) == 0;
+    if (slowDrain)
+    {
+        c.drainFramesPerSlot = uni(0.2, 0.9);
+    }
+    const uint64_t startup = 2000;
+    const uint64_t span = big ? 40000 + pick(60000) : 6000 + pick(10000);
+    const uint32_t maxBytes = pick(3) == 0 ? 9000 : (pick(2) == 0 ? 1500 : 200);
+    const double meanGap = uni(5, big ? 2000 : 600);
+    uint64_t slot = startup + pick(500);
+    uint64_t id = 1;
+    while (slot < startup + span)
+    {
+        Offer of{slot, static_cast<uint32_t>(pick(2)), id++,
+                 1 + static_cast<uint32_t>(pick(maxBytes))};
+        sc.offers.push_back(of);
+        slot += 1 + static_cast<uint64_t>(std::exponential_distribution<double>(1.0 / meanGap)(rng));
+    }
+    sc.endSlot = startup + span + 3000 + 40 * c.lineDelaySlots;
+    sc.errors.resize(2 * c.lanes);
+    const uint32_t mode = static_cast<uint32_t>(pick(6));
+    const double bers[] = {1e-6, 3e-6, 1e-5, 3e-5};
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        for (uint32_t l = 0; l < c.lanes; ++l)
+        {
+            ErrorSpec& e = sc.errors[s * c.lanes + l];
+            if (mode == 0 || mode == 1)
+            {
+                // Random BER, one direction (mode 0) or both (mode 1).
+                if (mode == 1 || s == 0)
+                {
+                    e.ber = bers[pick(4)];
+                }
+            }
+            else if (mode == 2 || mode == 3)
+            {
+                // Explicit errors: clusters, inside replays, control and FC frames.
+                const uint32_t n = 1 + static_cast<uint32_t>(pick(6));
+                for (uint32_t i = 0; i < n; ++i)
+                {
+                    uint64_t at = startup + pick(span);
+                    const uint32_t burst = 1 + static_cast<uint32_t>(pick(4));
+                    for (uint32_t b = 0; b < burst; ++b)
+                    {
+                        std::vector<uint32_t> bits;
+                        const uint32_t k = 1 + static_cast<uint32_t>(pick(4));
+                        for (uint32_t j = 0; j < k; ++j)
+                        {
+                            bits.push_back(static_cast<uint32_t>(pick(c.frameSize)));
+                        }
+                        e.listed.emplace_back(at, bits);
+                        at += 1 + pick(mode == 3 ? 200 : 20);
+                    }
+                }
+                std::sort(e.listed.begin(), e.listed.end());
+                e.listed.erase(std::unique(e.listed.begin(),
+                                           e.listed.end(),
+                                           [](const auto& a, const auto& b) {
+                                               return a.first == b.first;
+                                           }),
+                               e.listed.end());
+            }
+            else if (mode == 4)
+            {
+                // Loss of sync (one or a few slots, or long), plus a low BER.
+                if (pick(2) == 0)
+                {
+                    const uint64_t at = startup + pick(span);
+                    e.syncLoss.emplace_back(at, pick(3) == 0 ? 1 + pick(300) : 1 + pick(3));
+                }
+                e.ber = pick(2) == 0 ? 1e-6 : 0.0;
+            }
+            // mode 5: clean
+        }
+    }
+    std::ostringstream os;
+    os << "seed " << seed << " lanes " << c.lanes << " S " << c.frameSize << " L "
+       << c.lineDelaySlots << " tail " << (c.replayTail == RiflReplayTail::RTL ? "RTL" : "COR")
+       << " drain " << c.drainFramesPerSlot << " mode " << mode << " offers "
+       << sc.offers.size() << " end " << sc.endSlot;
+    sc.name = os.str();
+    return sc;
+}
+
+} // namespace
+
+/**
+ * \ingroup rifl-protocol
+ * \brief Randomized equivalence scenarios.
+ */
+class RiflEquivalenceRandomTestCase : public TestCase
+{
+  public:
+    /**
+     * \brief Constructor.
+     * \param first first seed.
+     * \param count number of scenarios.
+     * \param big larger scenarios.
+     */
+    RiflEquivalenceRandomTestCase(uint32_t first, uint32_t count, bool big)
+        : TestCase("randomized scenarios, seeds " + std::to_string(first) + " to " +
+                   std::to_string(first + count - 1) + (big ? ", large" : "")),
+          m_first(first),
+          m_count(count),
+          m_big(big)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        double refSeconds = 0;
+        double fastSeconds = 0;
+        for (uint32_t s = m_first; s < m_first + m_count; ++s)
+        {
+            const Scenario sc = RandomScenario(s, m_big);
+            RiflReferenceEngine ref(sc.config);
+            RiflFastEngine fast(sc.config);
+            const Outcome a = RunScenario(ref, sc);
+            const Outcome b = RunScenario(fast, sc);
+            refSeconds += a.seconds;
+            fastSeconds += b.seconds;
+            const std::string diff = Compare(a, b);
+            NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
+            if (!diff.empty())
+            {
+                std::cerr << "FIRST DIFFERENCE (" << sc.name << "): " << diff << std::endl;
+            }
+        }
+        std::cout << GetName() << ": reference " << refSeconds << " s, fast " << fastSeconds
+                  << " s" << std::endl;
+    }
+
+    uint32_t m_first; //!< first seed
+    uint32_t m_count; //!< scenarios
+    bool m_big;       //!< large
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief Hand-made scenarios: errors in replays, control frames, FC, sync loss, hazard.
+ */
+class RiflEquivalenceDirectedTestCase : public TestCase
+{
+  public:
+    /// \brief Constructor.
+    RiflEquivalenceDirectedTestCase()
+        : TestCase("directed scenarios: replays, control frames, FC, sync loss, duplicate hazard")
+    {
+    }
+
+  private:
+    /**
+     * \brief Run one scenario on both engines and compare.
+     * \param sc the scenario.
+     */
+    void Check(const Scenario& sc)
+    {
+        RiflReferenceEngine ref(sc.config);
+        RiflFastEngine fast(sc.config);
+        const Outcome a = RunScenario(ref, sc);
+        const Outcome b = RunScenario(fast, sc);
+        const std::string diff = Compare(a, b);
+        NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
+        if (!diff.empty())
+        {
+            std::cerr << "FIRST DIFFERENCE (" << sc.name << "): " << diff << std::endl;
+        }
+    }
+
+    /**
+     * \param lanes lanes.
+     * \param frameSize S.
+     * \param l line delay.
+     * \return a base scenario with steady traffic both ways.
+     */
+    static Scenario Base(uint32_t lanes, uint32_t frameSize, int64_t l)
+    {
+        Scenario sc;
+        sc.config.lanes = lanes;
+        sc.config.frameSize = frameSize;
+        sc.config.lineDelaySlots = l;
+        sc.config.rxUpSlots = 64;
+        sc.errors.resize(2 * lanes);
+        uint64_t id = 1;
+        for (uint64_t slot = 1500; slot < 9000; slot += 37)
+        {
+            sc.offers.push_back(Offer{slot, static_cast<uint32_t>(id % 2), id, 200 + 97 * (id % 40)});
+            ++id;
+        }
+        sc.endSlot = 14000;
+        return sc;
+    }
+
+    void DoRun() override
+    {
+        // Errors inside a replay: a second error while the first replay runs.
+        for (uint32_t lanes : {1u, 4u})
+        {
+            Scenario sc = Base(lanes, 256, 10);
+            sc.name = "error inside a replay, lanes " + std::to_string(lanes);
+            sc.errors[0].listed = {{3000, {100}}, {3030, {7}}, {3100, {50, 51}}, {3101, {200}}};
+            Check(sc);
+        }
+        // Errors in both directions at once.
+        {
+            Scenario sc = Base(4, 512, 8);
+            sc.name = "errors both directions";
+            sc.errors[0].listed = {{4000, {300}}};
+            sc.errors[4].listed = {{4002, {17}}, {4090, {400}}};
+            Check(sc);
+        }
+        // Key bits of control frames (Re-transmit Requests, Idles) and spill from the previous
+        // frame's last 33 scrambled bits into the next frame's key: a dense sweep of bit positions.
+        for (uint32_t bit : {12u, 20u, 40u, 44u, 45u, 200u, 237u, 238u, 240u, 250u, 254u, 255u})
+        {
+            Scenario sc = Base(1, 256, 6);
+            sc.name = "control-frame errors, bit " + std::to_string(bit);
+            // B -> A errors during A's Send Retrans / replay phase.
+            sc.errors[0].listed = {{3000, {99}}};
+            for (uint64_t k = 3020; k < 3200; k += 3)
+            {
+                sc.errors[1].listed.push_back({k, {bit}});
+            }
+            Check(sc);
+        }
+        // Slow drain: flow control on and off, corrupted FC notifications.
+        for (uint32_t lanes : {1u, 4u})
+        {
+            Scenario sc = Base(lanes, 256, 12);
+            sc.config.drainFramesPerSlot = 0.3;
+            sc.name = "slow drain, FC, lanes " + std::to_string(lanes);
+            for (uint64_t k = 2000; k < 9000; k += 211)
+            {
+                sc.errors[lanes + 0].listed.push_back({k, {static_cast<uint32_t>(k % 256)}});
+            }
+            Check(sc);
+        }
+        // Sync loss: single slot, short, and long (alignment lost, RX down, pause).
+        for (uint64_t dur : {1u, 2u, 5u, 400u})
+        {
+            Scenario sc = Base(4, 256, 9);
+            sc.name = "sync loss of " + std::to_string(dur) + " slots";
+            sc.errors[1].syncLoss = {{3500, dur}};
+            sc.errors[4].syncLoss = {{6000, dur}};
+            sc.errors[2].listed = {{3500, {255}}, {3501, {3}}};
+            Check(sc);
+        }
+        // Long link: the duplicate hazard of the RTL tail, and the corrected tail.
+        for (auto tail : {RiflReplayTail::RTL, RiflReplayTail::CORRECTED})
+        {
+            Scenario sc = Base(1, 256, 45);
+            sc.config.replayTail = tail;
+            sc.name = std::string("long link, tail ") + (tail == RiflReplayTail::RTL ? "RTL" : "COR");
+            sc.errors[0].ber = 2e-5;
+            sc.errors[1].ber = 2e-5;
+            sc.seed = 77;
+            Check(sc);
+        }
+        // Idle link with rare errors only (run mode up to the errors).
+        {
+            Scenario sc;
+            sc.config.lanes = 4;
+            sc.config.rxUpSlots = 64;
+            sc.config.lineDelaySlots = 11;
+            sc.errors.resize(8);
+            sc.errors[3].listed = {{50000, {1}}, {120001, {250}}};
+            sc.errors[6].syncLoss = {{90000, 3}};
+            sc.offers = {{70000, 0, 1, 3000}, {70010, 1, 2, 9000}};
+            sc.endSlot = 200000;
+            sc.name = "idle link, rare errors";
+            Check(sc);
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief The tracked scrambler state equals a real continuous scrambler (self-check mode).
+ */
+class RiflFastEngineSelfCheckTestCase : public TestCase
+{
+  public:
+    /// \brief Constructor.
+    RiflFastEngineSelfCheckTestCase()
+        : TestCase("fast engine: tracked scrambler states equal real scramblers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t s : {3u, 4u})
+        {
+            const Scenario sc = RandomScenario(s, false);
+            RiflFastEngine fast(sc.config);
+            fast.SetSelfCheck(true); // aborts on a mismatch
+            RunScenario(fast, sc);
+            NS_TEST_EXPECT_MSG_EQ(fast.GetJumpedSlots(), 0, "self-check mode never jumps");
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief Speed of both engines (printed, not asserted).
+ */
+class RiflEquivalenceSpeedTestCase : public TestCase
+{
+  public:
+    /**
+     * \brief Constructor.
+     * \param ber BER both directions (0 = clean).
+     * \param slots slots to run.
+     */
+    RiflEquivalenceSpeedTestCase(double ber, uint64_t slots)
+        : TestCase("speed, 4 lanes, sparse traffic, BER " + std::to_string(ber)),
+          m_ber(ber),
+          m_slots(slots)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Scenario sc;
+        sc.config.lanes = 4;
+        sc.config.rxUpSlots = 64;
+        sc.config.lineDelaySlots = 11;
+        sc.errors.resize(8);
+        for (auto& e : sc.errors)
+        {
+            e.ber = m_ber;
+        }
+        uint64_t id = 1;
+        for (uint64_t slot = 2000; slot + 5000 < m_slots; slot += 20000)
+        {
+            sc.offers.push_back(Offer{slot, static_cast<uint32_t>(id % 2), id, 1500});
+            ++id;
+        }
+        sc.endSlot = m_slots;
+        sc.name = "speed";
+        RiflReferenceEngine ref(sc.config);
+        RiflFastEngine fast(sc.config);
+        const Outcome a = RunScenario(ref, sc);
+        const Outcome b = RunScenario(fast, sc);
+        const std::string diff = Compare(a, b);
+        NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
+        std::cout << "SPEED ber " << m_ber << " slots " << m_slots << ": reference " << a.seconds
+                  << " s (" << m_slots / a.seconds << " slots/s), fast " << b.seconds << " s ("
+                  << m_slots / b.seconds << " slots/s), ratio " << a.seconds / b.seconds
+                  << "; fast stepped " << fast.GetSteppedSlots() << " jumped "
+                  << fast.GetJumpedSlots() << " materialised " << fast.GetMaterialisedFrames()
+                  << std::endl;
+    }
+
+    double m_ber;     //!< BER
+    uint64_t m_slots; //!< slots
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief The "rifl-engine-equivalence" suite.
+ */
+class RiflEngineEquivalenceTestSuite : public TestSuite
+{
+  public:
+    /// \brief Constructor.
+    RiflEngineEquivalenceTestSuite()
+        : TestSuite("rifl-engine-equivalence", UNIT)
+    {
+        AddTestCase(new RiflFastEngineSelfCheckTestCase, TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceDirectedTestCase, TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceRandomTestCase(1, 30, false), TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 1000000), TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceRandomTestCase(1000, 300, true), TestCase::EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(1e-7, 4000000), TestCase::EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(1e-6, 2000000), TestCase::EXTENSIVE);
+    }
+};
+
+/// The suite instance.
+static RiflEngineEquivalenceTestSuite g_riflEngineEquivalenceTestSuite;
