@@ -19,7 +19,7 @@ JOBS=${JOBS:-$(nproc)}
 PACKAGES=(
   g++ cmake ninja-build pkg-config
   ns3 libns3-dev libgsl-dev libsqlite3-dev libxml2-dev
-  libboost-dev
+  libboost-dev nlohmann-json3-dev
 )
 
 install_missing() {

@@ -49,20 +49,30 @@ Content(uint64_t id, uint32_t len)
     return b;
 }
 
-/// The slot at whose end a side first reaches Normal (NEVER if not seen).
+/// The slot at whose end a side first enters Normal (after a reset of firstNormal).
 struct NormalWatcher
 {
-    std::array<uint64_t, 2> firstNormal{{Engine::NEVER, Engine::NEVER}};
+    std::array<uint64_t, 2> firstNormal{{Engine::NEVER, Engine::NEVER}}; //!< entry slots
+    std::array<bool, 2> wasNormal{{false, false}};                       //!< previous state
 
+    /// \param t a slot trace
+    void See(const Engine::SlotTrace& t)
+    {
+        const bool normal = t.state == State::NORMAL;
+        if (normal && !wasNormal[t.side] && firstNormal[t.side] == Engine::NEVER)
+        {
+            firstNormal[t.side] = t.slot;
+        }
+        wasNormal[t.side] = normal;
+    }
+
+    /// \param e the engine to watch
     void Attach(Engine& e)
     {
         e.SetSlotCallback(
             [this](const Engine::SlotTrace& t)
             {
-                if (t.state == State::NORMAL && firstNormal[t.side] == Engine::NEVER)
-                {
-                    firstNormal[t.side] = t.slot;
-                }
+                See(t);
             });
     }
 };
@@ -120,10 +130,7 @@ class DirectLinkHandshakeTestCase : public TestCase
             e.SetSlotCallback(
                 [&](const Engine::SlotTrace& t)
                 {
-                    if (t.state == State::NORMAL && w.firstNormal[t.side] == Engine::NEVER)
-                    {
-                        w.firstNormal[t.side] = t.slot;
-                    }
+                    w.See(t);
                     if (t.side == 0)
                     {
                         aTx.push_back(t.txType);
@@ -568,14 +575,7 @@ class DirectLinkCreditTimeoutTestCase : public TestCase
         Engine e(c, nullptr, nullptr);
         std::vector<std::pair<State, uint64_t>> aStates;
         NormalWatcher w;
-        e.SetSlotCallback(
-            [&](const Engine::SlotTrace& t)
-            {
-                if (t.state == State::NORMAL && w.firstNormal[t.side] == Engine::NEVER)
-                {
-                    w.firstNormal[t.side] = t.slot;
-                }
-            });
+        w.Attach(e);
         for (uint64_t id = 0; id < 10; ++id)
         {
             e.OfferMessage(0, id, 1, 0, 0, 0, Content(id, 64));

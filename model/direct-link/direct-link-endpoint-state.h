@@ -299,13 +299,25 @@ class DirectLinkEndpointState
         std::vector<DirectLinkFlit::Fields> flits; //!< flits so far
     };
 
+    /// \return the AskNo to send: FrameExpected - 1 mod 31.
     uint32_t MyAskNo() const;
+    /// \param askNo a received AskNo; frees the entries it acknowledges.
     void ProcessAck(uint32_t askNo);
+    /// \brief Go back to AskExpected, or Shutdown if RetransTime is exhausted.
+    /// \param slot the slot.
     void GoBack(uint64_t slot);
+    /// \brief Shutdown / re-init clean-up, then Initial from slot + 1.
+    /// \param slot the slot. \param reason why.
     void Reset(uint64_t slot, ResetReason reason);
+    /// \param slot the slot at whose end Normal is entered.
     void EnterNormal(uint64_t slot);
+    /// \return the Crdt field: one owed credit per VC (taken).
     uint32_t TakeOwedCredits();
+    /// \brief NI: hand a drained micro-packet to reassembly.
+    /// \param slot the slot. \param vc the VC. \param f the micro-packet.
     void FeedReassembly(uint64_t slot, uint32_t vc, const TaggedFlit& f);
+    /// \brief Deliver the message being reassembled on a VC.
+    /// \param slot the slot. \param vc the VC. \param truncated cut by a reset.
     void Deliver(uint64_t slot, uint32_t vc, bool truncated);
 
     DirectLinkConfig m_cfg;                //!< configuration

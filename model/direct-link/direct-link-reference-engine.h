@@ -218,9 +218,9 @@ class DirectLinkReferenceEngine
     /// Fate of an offered message.
     enum class Fate : uint8_t
     {
-        PENDING,
-        ABANDONED,
-        DONE,
+        PENDING,   //!< queued or in flight
+        ABANDONED, //!< given up by a reset of its sender, fate not decided yet
+        DONE,      //!< delivered, truncated or lost
     };
 
     /// What the engine remembers of an offered message.
@@ -236,9 +236,13 @@ class DirectLinkReferenceEngine
         DirectLinkEndpointState::ResetReason reason{}; //!< reason abandoned
     };
 
+    /// \brief A side's NI delivered. \param side receiving side. \param d the delivery.
     void OnDelivery(uint32_t side, const DirectLinkEndpointState::Delivery& d);
+    /// \brief A side abandoned a message. \param side sender. \param id message.
+    /// \param r reason. \param slot slot.
     void OnAbandon(uint32_t side, uint64_t id, DirectLinkEndpointState::ResetReason r,
                    uint64_t slot);
+    /// \brief A side changed state. \param side the side. \param s new state. \param slot slot.
     void OnState(uint32_t side, DirectLinkEndpointState::LinkState s, uint64_t slot);
 
     DirectLinkConfig m_cfg;                                      //!< configuration
