@@ -1,0 +1,664 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Tests of DirectLinkNetDevice / DirectLinkChannel / DirectLinkInterfaceUnit /
+ * CpuTrafficApplication / DirectLinkHelper inside ns-3: exact request/response
+ * latency from the slot arithmetic, lossless request/response traffic under bit
+ * errors, IPv4 UDP over the device, store-and-forward through a middle CPU,
+ * Shutdown accounting under persistent errors, and configuration errors.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/cpu-traffic-application.h"
+#include "ns3/deterministic-error-process.h"
+#include "ns3/direct-link-channel.h"
+#include "ns3/direct-link-flit.h"
+#include "ns3/direct-link-helper.h"
+#include "ns3/direct-link-interface-unit.h"
+#include "ns3/direct-link-net-device.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/test.h"
+
+#include <iostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// A few CPUs on direct links, each with a DLIU and a CpuTrafficApplication.
+struct CpuBed
+{
+    NodeContainer nodes;                             //!< the CPUs
+    std::vector<NetDeviceContainer> links;           //!< the links, in Link() order
+    std::vector<Ptr<DirectLinkInterfaceUnit>> dlius; //!< by CPU
+    std::vector<Ptr<CpuTrafficApplication>> apps;    //!< by CPU
+    DirectLinkHelper helper;                         //!< the helper
+
+    /**
+     * \brief Create the nodes.
+     * \param n number of CPUs.
+     * \param engine "Fast" or "Reference".
+     * \param ber both directions of every link.
+     */
+    CpuBed(uint32_t n, const std::string& engine, double ber)
+    {
+        nodes.Create(n);
+        helper.SetChannelAttribute("Engine", StringValue(engine));
+        helper.SetChannelAttribute("Ber", DoubleValue(ber));
+    }
+
+    /**
+     * \brief Connect two CPUs.
+     * \param a first CPU. \param b second CPU.
+     * \return the devices.
+     */
+    NetDeviceContainer Link(uint32_t a, uint32_t b)
+    {
+        links.push_back(helper.Install(nodes.Get(a), nodes.Get(b)));
+        return links.back();
+    }
+
+    /**
+     * \brief DLIUs and applications on every CPU (CPU i = node i); only \p sender
+     *        generates requests.
+     * \param sender the requesting CPU (-1: all).
+     * \param start application start.
+     */
+    void Apps(int32_t sender, Time start)
+    {
+        for (uint32_t i = 0; i < nodes.GetN(); ++i)
+        {
+            dlius.push_back(helper.InstallDliu(nodes.Get(i), i));
+        }
+        int64_t stream = 10;
+        for (auto& l : links)
+        {
+            stream += helper.AssignStreams(l, stream);
+        }
+        for (uint32_t i = 0; i < nodes.GetN(); ++i)
+        {
+            Ptr<CpuTrafficApplication> app = CreateObject<CpuTrafficApplication>();
+            app->SetAttribute("GenerateRequests",
+                              BooleanValue(sender < 0 || static_cast<uint32_t>(sender) == i));
+            app->AssignStreams(1000 + 10 * i);
+            nodes.Get(i)->AddApplication(app);
+            app->SetStartTime(start);
+            apps.push_back(app);
+        }
+    }
+
+    /**
+     * \param link a link index.
+     * \return its channel.
+     */
+    Ptr<DirectLinkChannel> Channel(uint32_t link) const
+    {
+        return DynamicCast<DirectLinkChannel>(links[link].Get(0)->GetChannel());
+    }
+
+    /**
+     * \param link a link index. \param side 0 or 1.
+     * \return the device.
+     */
+    Ptr<DirectLinkNetDevice> Dev(uint32_t link, uint32_t side) const
+    {
+        return DynamicCast<DirectLinkNetDevice>(links[link].Get(side));
+    }
+};
+
+/**
+ * \param ch a started channel.
+ * \param t a time.
+ * \return the first slot starting at or after t.
+ */
+uint64_t
+FirstSlotAtOrAfter(Ptr<DirectLinkChannel> ch, Time t)
+{
+    uint64_t s = ch->SlotAt(t);
+    if (ch->GetSlotStart(s) < t)
+    {
+        ++s;
+    }
+    return s;
+}
+
+} // namespace
+
+/**
+ * \ingroup rifl-tests
+ * \brief One request and its response at BER 0: latency equals the slot arithmetic.
+ */
+class DirectLinkDeviceLatencyTestCase : public TestCase
+{
+  public:
+    DirectLinkDeviceLatencyTestCase()
+        : TestCase("One request-response at BER 0 takes exactly the slot arithmetic, 1 and 2 hops")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Case
+        {
+            std::string engine; //!< engine
+            uint32_t hops;      //!< 1 (A-B) or 2 (A-B-C)
+            int64_t delay;      //!< OneWayDelaySlots (-1 = cable default)
+            uint32_t reqBytes;  //!< request bytes
+            uint32_t respBytes; //!< response bytes
+            Time start;         //!< request time
+        };
+        const std::vector<Case> cases = {
+            {"Reference", 1, -1, 8, 64, MicroSeconds(10)},
+            {"Fast", 1, -1, 8, 64, MicroSeconds(10)},
+            {"Reference", 1, 5, 30, 256, NanoSeconds(10017)}, // inside a slot: waits for the next
+            {"Reference", 2, -1, 8, 64, MicroSeconds(10)},
+            {"Fast", 2, 3, 8, 64, NanoSeconds(12345)},
+        };
+        for (const Case& c : cases)
+        {
+            CpuBed bed(c.hops + 1, c.engine, 0.0);
+            bed.helper.SetChannelAttribute("OneWayDelaySlots", IntegerValue(c.delay));
+            bed.Link(0, 1);
+            if (c.hops == 2)
+            {
+                bed.Link(1, 2);
+            }
+            bed.Apps(0, c.start);
+            if (c.hops == 2)
+            {
+                DirectLinkHelper::SetRoute(bed.nodes.Get(0), 2, bed.links[0].Get(0));
+                DirectLinkHelper::SetRoute(bed.nodes.Get(2), 0, bed.links[1].Get(1));
+            }
+            Ptr<CpuTrafficApplication> a = bed.apps[0];
+            a->SetAttribute("MaxRequests", UintegerValue(1));
+            a->SetAttribute("RequestBytes", UintegerValue(c.reqBytes));
+            a->SetAttribute("ResponseBytes", UintegerValue(c.respBytes));
+            a->SetDestinations({c.hops});
+            Simulator::Stop(c.start + MicroSeconds(20));
+            Simulator::Run();
+            const CpuTrafficStats st = a->GetStats();
+            const std::string what = c.engine + ", " + std::to_string(c.hops) + " hop(s), "
+                                     + std::to_string(c.reqBytes) + "/"
+                                     + std::to_string(c.respBytes) + " B";
+            NS_TEST_ASSERT_MSG_EQ(st.responsesOk, 1u, what << ": the response arrived intact");
+            NS_TEST_ASSERT_MSG_EQ(st.responsesBad, 0u, what << ": content");
+            Ptr<DirectLinkChannel> ch = bed.Channel(0);
+            const uint64_t L = ch->GetConfig().oneWayDelaySlots;
+            const uint64_t wantL = c.delay < 0 ? 2 : static_cast<uint64_t>(c.delay);
+            NS_TEST_ASSERT_MSG_EQ(L, wantL, "delay");
+            const uint64_t nReq = DirectLinkFlit::NumMicroPackets(c.reqBytes);
+            const uint64_t nResp = DirectLinkFlit::NumMicroPackets(c.respBytes);
+            // Offered at the first slot boundary s0 at or after the request time, an
+            // n-micro-packet message occupies slots s0 .. s0+n-1, its tail arrives at the
+            // end of slot s0+n-1+L, and the NI delivers it then; the channel dispatches it
+            // at the start of slot s0+n+L, where the destination answers (or the middle
+            // DLIU forwards it, store-and-forward) at once. So each hop costs n + L slots.
+            const uint64_t s0 = FirstSlotAtOrAfter(ch, c.start);
+            const uint64_t end = s0 + c.hops * (nReq + L) + c.hops * (nResp + L);
+            const Time expected = ch->GetSlotStart(end) - c.start;
+            NS_TEST_ASSERT_MSG_EQ(a->GetLatencies().size(), 1u, what);
+            NS_TEST_EXPECT_MSG_EQ(NanoSeconds(a->GetLatencies()[0]), expected,
+                                  what << ": latency = slot arithmetic (slot " << end << ")");
+            if (c.hops == 2)
+            {
+                NS_TEST_EXPECT_MSG_EQ(bed.dlius[1]->GetCounters().forwarded, 2u,
+                                      what << ": B forwarded the request and the response");
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-tests
+ * \brief Request/response traffic both ways at BER 1e-5: lossless, content checked.
+ */
+class DirectLinkDeviceLosslessTestCase : public TestCase
+{
+  public:
+    DirectLinkDeviceLosslessTestCase()
+        : TestCase("Two CPUs at BER 1e-5 both directions: every response arrives with correct "
+                   "content")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CpuBed bed(2, "Fast", 1e-5);
+        bed.Link(0, 1);
+        bed.Apps(-1, MicroSeconds(5));
+        const uint32_t n = 1500;
+        for (auto& app : bed.apps)
+        {
+            app->SetAttribute("MaxRequests", UintegerValue(n));
+            app->SetAttribute("MaxOutstanding", UintegerValue(8));
+        }
+        Simulator::Stop(MilliSeconds(2));
+        Simulator::Run();
+        uint64_t crc = 0;
+        uint64_t retrans = 0;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            const CpuTrafficStats st = bed.apps[i]->GetStats();
+            NS_TEST_ASSERT_MSG_EQ(st.responsesOk, n, "CPU " << i << ": every response arrived");
+            NS_TEST_ASSERT_MSG_EQ(st.responsesBad, 0u, "CPU " << i << ": content checked");
+            NS_TEST_ASSERT_MSG_EQ(st.responsesErrored, 0u, "CPU " << i << ": no NetErr");
+            NS_TEST_ASSERT_MSG_EQ(st.timeouts, 0u, "CPU " << i << ": no timeout");
+            const DirectLinkDeviceCounters dc = bed.Dev(0, i)->GetCounters();
+            NS_TEST_ASSERT_MSG_EQ(dc.shutdowns, 0u, "no Shutdown");
+            NS_TEST_ASSERT_MSG_EQ(dc.messagesLost, 0u, "nothing lost");
+            NS_TEST_ASSERT_MSG_EQ(dc.undetectedErrors, 0u, "no undetected error");
+            crc += dc.crcErrors;
+            retrans += dc.retransmissions;
+        }
+        std::cout << "BER 1e-5: " << 2 * n << " request-response pairs, " << crc
+                  << " micro-packets failed a check, " << retrans << " retransmissions, p99 "
+                  << bed.apps[0]->GetStats().latencyP99Ns << " ns" << std::endl;
+        NS_TEST_ASSERT_MSG_GT(crc, 0u, "errors did happen");
+        NS_TEST_ASSERT_MSG_GT(retrans, 0u, "and were retransmitted");
+        Simulator::Destroy();
+    }
+};
+
+namespace
+{
+
+/// What a UDP receiver saw.
+struct UdpLog
+{
+    std::vector<uint32_t> seq; //!< sequence numbers in arrival order
+    uint32_t bad{0};           //!< payloads with a wrong pattern
+};
+
+/**
+ * \param seq sequence number. \param size bytes.
+ * \return the payload.
+ */
+std::vector<uint8_t>
+UdpPattern(uint32_t seq, uint32_t size)
+{
+    std::vector<uint8_t> b(size);
+    for (uint32_t i = 0; i < size; ++i)
+    {
+        b[i] = static_cast<uint8_t>(seq * 31 + i * 7);
+    }
+    b[0] = seq >> 8;
+    b[1] = seq & 0xFF;
+    return b;
+}
+
+/**
+ * \brief Socket receive callback.
+ * \param log the log. \param socket the socket.
+ */
+void
+UdpRx(UdpLog* log, Ptr<Socket> socket)
+{
+    Ptr<Packet> p;
+    while ((p = socket->Recv()))
+    {
+        std::vector<uint8_t> b(p->GetSize());
+        p->CopyData(b.data(), b.size());
+        const uint32_t seq = (uint32_t(b[0]) << 8) | b[1];
+        log->seq.push_back(seq);
+        if (b != UdpPattern(seq, b.size()))
+        {
+            ++log->bad;
+        }
+    }
+}
+
+/**
+ * \brief Send one datagram.
+ * \param s socket. \param seq number. \param size bytes.
+ */
+void
+UdpSend(Ptr<Socket> s, uint32_t seq, uint32_t size)
+{
+    std::vector<uint8_t> b = UdpPattern(seq, size);
+    s->Send(Create<Packet>(b.data(), b.size()));
+}
+
+} // namespace
+
+/**
+ * \ingroup rifl-tests
+ * \brief IPv4 UDP over a direct link, alongside DLIU traffic.
+ */
+class DirectLinkDeviceIpTestCase : public TestCase
+{
+  public:
+    DirectLinkDeviceIpTestCase()
+        : TestCase("IPv4 UDP over DirectLinkNetDevice (VC2) with request traffic on VC0 and VC1")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CpuBed bed(2, "Fast", 1e-6);
+        NetDeviceContainer d = bed.Link(0, 1);
+        bed.Apps(0, MicroSeconds(5));
+        bed.apps[0]->SetAttribute("MaxRequests", UintegerValue(300));
+        bed.apps[0]->SetAttribute("MaxOutstanding", UintegerValue(4));
+        InternetStackHelper ip;
+        ip.Install(bed.nodes);
+        Ipv4AddressHelper addr("10.1.1.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = addr.Assign(d);
+        UdpLog log;
+        Ptr<Socket> rx = Socket::CreateSocket(bed.nodes.Get(1), UdpSocketFactory::GetTypeId());
+        rx->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        rx->SetRecvCallback(MakeBoundCallback(&UdpRx, &log));
+        Ptr<Socket> tx = Socket::CreateSocket(bed.nodes.Get(0), UdpSocketFactory::GetTypeId());
+        tx->Connect(InetSocketAddress(ifs.GetAddress(1), 9));
+        const uint32_t n = 200;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Simulator::Schedule(MicroSeconds(10) + NanoSeconds(400 * i), &UdpSend, tx, i,
+                                100 + (i * 97) % 1300);
+        }
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.seq.size(), n, "every datagram arrived");
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(log.seq[i], i, "in order, exactly once");
+        }
+        NS_TEST_ASSERT_MSG_EQ(log.bad, 0u, "content intact");
+        const DirectLinkDeviceCounters rxc = bed.Dev(0, 1)->GetCounters();
+        NS_TEST_ASSERT_MSG_EQ(rxc.ipPacketsReceived, n, "IP packets counted");
+        NS_TEST_ASSERT_MSG_EQ(bed.apps[0]->GetStats().responsesOk, 300u, "requests too");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup rifl-tests
+ * \brief Three CPUs in a line: requests A -> C are forwarded by B and answered.
+ */
+class DirectLinkDeviceLineTestCase : public TestCase
+{
+  public:
+    DirectLinkDeviceLineTestCase()
+        : TestCase("Three CPUs in a line A-B-C at BER 1e-5: requests A to C forwarded by B, all "
+                   "answered")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CpuBed bed(3, "Fast", 1e-5);
+        bed.Link(0, 1);
+        bed.Link(1, 2);
+        bed.Apps(0, MicroSeconds(5));
+        DirectLinkHelper::SetRoute(bed.nodes.Get(0), 2, bed.links[0].Get(0));
+        DirectLinkHelper::SetRoute(bed.nodes.Get(2), 0, bed.links[1].Get(1));
+        const uint32_t n = 400;
+        bed.apps[0]->SetAttribute("MaxRequests", UintegerValue(n));
+        bed.apps[0]->SetAttribute("MaxOutstanding", UintegerValue(6));
+        bed.apps[0]->SetDestinations({1, 2});
+        bed.apps[0]->SetAttribute("HotspotCpu", IntegerValue(2));
+        bed.apps[0]->SetAttribute("HotspotFraction", DoubleValue(0.75));
+        Simulator::Stop(MilliSeconds(2));
+        Simulator::Run();
+        const CpuTrafficStats st = bed.apps[0]->GetStats();
+        NS_TEST_ASSERT_MSG_EQ(st.responsesOk, n, "every request answered");
+        NS_TEST_ASSERT_MSG_EQ(st.responsesBad + st.timeouts + st.responsesErrored, 0u, "cleanly");
+        const CpuTrafficStats c = bed.apps[2]->GetStats();
+        const CpuTrafficStats b = bed.apps[1]->GetStats();
+        NS_TEST_ASSERT_MSG_EQ(b.requestsServed + c.requestsServed, n, "served by B and C");
+        NS_TEST_ASSERT_MSG_GT(c.requestsServed, b.requestsServed, "the hotspot C got more");
+        NS_TEST_ASSERT_MSG_EQ(bed.dlius[1]->GetCounters().forwarded, 2 * c.requestsServed,
+                              "B forwarded each A-C request and response");
+        NS_TEST_ASSERT_MSG_EQ(bed.dlius[1]->GetCounters().noRoute, 0u, "routes");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup rifl-tests
+ * \brief Persistent errors force a Shutdown; every message is accounted for.
+ */
+class DirectLinkDeviceShutdownTestCase : public TestCase
+{
+  public:
+    DirectLinkDeviceShutdownTestCase()
+        : TestCase("A burst of persistent errors A to B forces Shutdown: traced, counted, sent = "
+                   "delivered + truncated + lost")
+    {
+    }
+
+  private:
+    /// Trace counts.
+    struct Traced
+    {
+        uint32_t shutdowns{0}; //!< Shutdown traces
+        uint32_t lost{0};      //!< MessageLost traces
+        uint32_t truncated{0}; //!< MessageTruncated traces
+    };
+
+    /// \param t counts. \param slot slot. \param reason reason.
+    static void OnShutdown(Traced* t, uint64_t slot, int64_t reason)
+    {
+        ++t->shutdowns;
+    }
+
+    /// \param t counts. \param id id. \param vc VC. \param reason reason.
+    static void OnLost(Traced* t, uint64_t id, uint32_t vc, uint8_t reason)
+    {
+        ++t->lost;
+    }
+
+    /// \param t counts. \param m message.
+    static void OnTruncated(Traced* t, const DirectLinkMessage& m)
+    {
+        ++t->truncated;
+    }
+
+    void DoRun() override
+    {
+        CpuBed bed(2, "Fast", 0.0);
+        NetDeviceContainer d = bed.Link(0, 1);
+        Ptr<DirectLinkChannel> ch = bed.Channel(0);
+        // Every micro-packet A sends in slots [1000, 4000) gets one data bit flipped
+        // (always detected): A's retransmissions fail until RetransTime runs out.
+        Ptr<DeterministicErrorProcess> burst = CreateObject<DeterministicErrorProcess>();
+        for (uint64_t s = 1000; s < 4000; ++s)
+        {
+            burst->AddError(s, {100});
+        }
+        ch->SetErrorProcess(0, burst);
+        bed.Apps(-1, MicroSeconds(5));
+        for (auto& app : bed.apps)
+        {
+            app->SetAttribute("MaxOutstanding", UintegerValue(8));
+            app->SetAttribute("Timeout", TimeValue(MicroSeconds(100)));
+            app->SetStopTime(MicroSeconds(400));
+        }
+        std::vector<Traced> traced(2);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            Ptr<DirectLinkNetDevice> dev = bed.Dev(0, i);
+            dev->TraceConnectWithoutContext("Shutdown", MakeBoundCallback(&OnShutdown, &traced[i]));
+            dev->TraceConnectWithoutContext("MessageLost", MakeBoundCallback(&OnLost, &traced[i]));
+            dev->TraceConnectWithoutContext("MessageTruncated",
+                                            MakeBoundCallback(&OnTruncated, &traced[i]));
+        }
+        Simulator::Stop(MicroSeconds(600));
+        Simulator::Run();
+        uint64_t shutdowns = 0;
+        uint64_t lost = 0;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            const DirectLinkDeviceCounters me = bed.Dev(0, i)->GetCounters();
+            const DirectLinkDeviceCounters peer = bed.Dev(0, 1 - i)->GetCounters();
+            shutdowns += me.shutdowns;
+            lost += me.messagesLost;
+            NS_TEST_ASSERT_MSG_EQ(traced[i].shutdowns, me.shutdowns, "Shutdown traced");
+            NS_TEST_ASSERT_MSG_EQ(traced[i].lost, me.messagesLost, "MessageLost traced");
+            NS_TEST_ASSERT_MSG_EQ(traced[i].truncated, me.messagesTruncated, "truncation traced");
+            NS_TEST_ASSERT_MSG_EQ(bed.Dev(0, i)->GetQueuedMessages(), 0u, "all settled");
+            NS_TEST_ASSERT_MSG_EQ(
+                me.messagesAccepted,
+                peer.messagesDelivered + peer.messagesTruncated + peer.messagesMalformed
+                    + me.messagesLost
+                    - me.lostByReason[static_cast<uint32_t>(DirectLinkLossReason::QUEUE_FULL)],
+                "side " << i << ": sent = delivered + truncated + lost");
+            NS_TEST_ASSERT_MSG_EQ(bed.apps[i]->GetStats().responsesBad, 0u, "no bad content");
+        }
+        const DirectLinkDeviceCounters ca = bed.Dev(0, 0)->GetCounters();
+        const DirectLinkDeviceCounters cb = bed.Dev(0, 1)->GetCounters();
+        std::cout << "error burst: Shutdowns A " << ca.shutdowns << " B " << cb.shutdowns
+                  << "; A sent " << ca.messagesAccepted << " = B delivered " << cb.messagesDelivered
+                  << " + truncated " << cb.messagesTruncated << " + A lost " << ca.messagesLost
+                  << "; B sent " << cb.messagesAccepted << " = A delivered " << ca.messagesDelivered
+                  << " + truncated " << ca.messagesTruncated << " + B lost " << cb.messagesLost
+                  << "; timeouts A " << bed.apps[0]->GetStats().timeouts << " B "
+                  << bed.apps[1]->GetStats().timeouts << std::endl;
+        NS_TEST_ASSERT_MSG_GT(shutdowns, 0u, "the burst caused a Shutdown");
+        NS_TEST_ASSERT_MSG_GT(lost + bed.Dev(0, 0)->GetCounters().messagesTruncated
+                                  + bed.Dev(0, 1)->GetCounters().messagesTruncated,
+                              0u, "and cost messages");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(bed.Dev(0, 0)->GetLinkState()),
+                              static_cast<uint32_t>(DirectLinkEndpointState::LinkState::NORMAL),
+                              "the link recovered");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup rifl-tests
+ * \brief Bad attributes give messages naming the parameter.
+ */
+class DirectLinkDeviceConfigTestCase : public TestCase
+{
+  public:
+    DirectLinkDeviceConfigTestCase()
+        : TestCase("Bad attributes (RetryBufferSize 31, AckTime beyond 16 bits, unknown VC, "
+                   "disagreeing ends) are rejected naming the parameter")
+    {
+    }
+
+  private:
+    /**
+     * \brief Run a function, return the std::invalid_argument message ("" if none).
+     * \param f the function.
+     * \return the message.
+     */
+    template <typename F> static std::string What(F f)
+    {
+        try
+        {
+            f();
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    void DoRun() override
+    {
+        auto has = [](const std::string& s, const std::string& w)
+        {
+            return s.find(w) != std::string::npos;
+        };
+        // RetryBufferSize 31: rejected when the device is created.
+        std::string w = What(
+            []()
+            {
+                NodeContainer n;
+                n.Create(2);
+                DirectLinkHelper h;
+                h.SetDeviceAttribute("RetryBufferSize", UintegerValue(31));
+                h.Install(n);
+            });
+        NS_TEST_EXPECT_MSG_EQ(has(w, "RetryBufferSize") && has(w, "31") && has(w, "[1, 30]"), true,
+                              "RetryBufferSize 31: '" << w << "'");
+        Simulator::Destroy();
+
+        // AckTime 3 ms = 78125 micro-packet times: rejected when the link starts.
+        w = What(
+            []()
+            {
+                NodeContainer n;
+                n.Create(2);
+                DirectLinkHelper h;
+                h.SetDeviceAttribute("AckTime", TimeValue(MilliSeconds(3)));
+                h.Install(n);
+                Simulator::Stop(MicroSeconds(1));
+                Simulator::Run();
+            });
+        NS_TEST_EXPECT_MSG_EQ(has(w, "AckTime") && has(w, "78125") && has(w, "65535"), true,
+                              "AckTime 3 ms: '" << w << "'");
+        Simulator::Destroy();
+
+        // Unknown VC: the IpVc attribute and SendMessage.
+        w = What(
+            []()
+            {
+                Ptr<DirectLinkNetDevice> d = CreateObject<DirectLinkNetDevice>();
+                d->SetAttribute("IpVc", UintegerValue(4));
+            });
+        NS_TEST_EXPECT_MSG_EQ(has(w, "IpVc") && has(w, "4"), true, "IpVc 4: '" << w << "'");
+        w = What(
+            []()
+            {
+                NodeContainer n;
+                n.Create(2);
+                DirectLinkHelper h;
+                NetDeviceContainer d = h.Install(n);
+                DynamicCast<DirectLinkNetDevice>(d.Get(0))->SendMessage(1, 0, 0, 5, {1, 2, 3});
+            });
+        NS_TEST_EXPECT_MSG_EQ(has(w, "vc = 5") && has(w, "[0, 3]"), true,
+                              "SendMessage vc 5: '" << w << "'");
+        Simulator::Destroy();
+
+        // The two ends disagree.
+        w = What(
+            []()
+            {
+                NodeContainer n;
+                n.Create(2);
+                DirectLinkHelper h;
+                NetDeviceContainer d = h.Install(n);
+                d.Get(1)->SetAttribute("RetryBufferSize", UintegerValue(20));
+                Simulator::Stop(MicroSeconds(1));
+                Simulator::Run();
+            });
+        NS_TEST_EXPECT_MSG_EQ(has(w, "RetryBufferSize") && has(w, "disagree"), true,
+                              "disagreeing ends: '" << w << "'");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup rifl-tests
+ * \brief The direct-link ns-3 adapter test suite.
+ */
+class DirectLinkNetDeviceTestSuite : public TestSuite
+{
+  public:
+    DirectLinkNetDeviceTestSuite()
+        : TestSuite("direct-link-net-device", UNIT)
+    {
+        AddTestCase(new DirectLinkDeviceConfigTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkDeviceLatencyTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkDeviceLosslessTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkDeviceIpTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkDeviceLineTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkDeviceShutdownTestCase, TestCase::QUICK);
+    }
+};
+
+/// The suite's only instance.
+static DirectLinkNetDeviceTestSuite g_directLinkNetDeviceTestSuite;

@@ -5,12 +5,14 @@
 #include "ns3/deterministic-error-process.h"
 #include "ns3/direct-link-config.h"
 #include "ns3/direct-link-endpoint-state.h"
+#include "ns3/direct-link-link-engine.h"
 #include "ns3/direct-link-reference-engine.h"
 #include "ns3/independent-bit-error-process.h"
 #include "ns3/link-reliability-model.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <stdexcept>
@@ -103,6 +105,123 @@ RunToQuiet(Engine& e, uint64_t limit)
 }
 
 } // namespace
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief The exact DirectLinkEvent sequence of two deterministic scenarios
+ *        (through the DirectLinkLinkEngine interface).
+ */
+class DirectLinkEventSequenceTestCase : public TestCase
+{
+  public:
+    DirectLinkEventSequenceTestCase()
+        : TestCase("Exact event sequence - Go-Back-N recovery and RetransLimit Shutdown")
+    {
+    }
+
+  private:
+    using T = DirectLinkEventType;
+
+    /// \return an event.
+    static DirectLinkEvent Ev(T type, uint32_t side, uint64_t slot, int64_t value = 0,
+                              int64_t value2 = 0, uint64_t id = 0, uint32_t vc = 0)
+    {
+        DirectLinkEvent e;
+        e.type = type;
+        e.side = side;
+        e.slot = slot;
+        e.value = value;
+        e.value2 = value2;
+        e.messageId = id;
+        e.vc = vc;
+        return e;
+    }
+
+    /// \return the events of a run: one 40-byte (3 micro-packet) message from A on VC 1
+    /// offered at slot 10, micro-packet 1 (sent in slot 11) corrupted.
+    static std::vector<DirectLinkEvent> Run(uint32_t retransLimit, uint64_t until)
+    {
+        DirectLinkConfig c = BaseConfig();
+        c.retransLimit = retransLimit;
+        Ptr<DeterministicErrorProcess> ab = Det();
+        ab->AddError(11, {40});
+        Engine e(c, ab, nullptr);
+        DirectLinkLinkEngine& eng = e;
+        std::vector<DirectLinkEvent> ev;
+        eng.SetEventCallback(
+            [&ev](const DirectLinkEvent& x)
+            {
+                ev.push_back(x);
+            });
+        eng.AdvanceTo(10);
+        eng.OfferMessage(0, 7, 2, 1, 0, 1, Content(7, 40));
+        eng.AdvanceTo(until);
+        return ev;
+    }
+
+    /// \brief Compare two sequences, naming the first difference.
+    void Check(const std::vector<DirectLinkEvent>& got, const std::vector<DirectLinkEvent>& want,
+               const std::string& what)
+    {
+        for (size_t i = 0; i < std::min(got.size(), want.size()); ++i)
+        {
+            const bool same = got[i] == want[i];
+            NS_TEST_ASSERT_MSG_EQ(
+                same, true,
+                what << ": event " << i << " differs: type " << static_cast<int>(got[i].type)
+                     << " side " << got[i].side << " slot " << got[i].slot << " value "
+                     << got[i].value << " value2 " << got[i].value2 << " id " << got[i].messageId);
+        }
+        NS_TEST_ASSERT_MSG_EQ(got.size(), want.size(), what << ": number of events");
+    }
+
+    void DoRun() override
+    {
+        const int64_t normal = static_cast<int64_t>(State::NORMAL);
+        const int64_t initial = static_cast<int64_t>(State::INITIAL);
+        const int64_t shutdown = static_cast<int64_t>(State::SHUTDOWN);
+        const int64_t crcEven = static_cast<int64_t>(DirectLinkFlit::DecodeStatus::CRC_EVEN_FAILED);
+        // Both sides send Init in 0..2 (received at the end of 2), Init-Ack from 3 (received at
+        // the end of 5): Normal at the end of 5. A sends the header in 10, body 11 (bit 40
+        // flipped: an even line bit, so CRC80 fails), tail 12. B rejects the tail (SndNo 2,
+        // FrameExpected 1) at the end of 14. A's AckTime for the body (sent 11) expires at the
+        // end of 11 + 64 = 75 (AskExpected 1, the header was acked); resends in 76 and 77.
+        std::vector<DirectLinkEvent> want{
+            Ev(T::STATE_CHANGE, 0, 5, normal, initial),
+            Ev(T::STATE_CHANGE, 1, 5, normal, initial),
+            Ev(T::TX_BEGIN, 0, 10, 0, 0, 7, 1),
+            Ev(T::TX_END, 0, 12, 0, 0, 7, 1),
+            Ev(T::CRC_ERROR, 1, 13, crcEven),
+            Ev(T::SEQUENCE_REJECT, 1, 14, 2, 1),
+            Ev(T::TIMEOUT, 0, 75, 1),
+            Ev(T::RETRANSMISSION, 0, 76, 1),
+            Ev(T::RETRANSMISSION, 0, 77, 2),
+        };
+        Check(Run(7, 200), want, "Go-Back-N");
+        // RetransLimit 0: the timeout at the end of 75 is a Shutdown of A (Initial from 76, Init
+        // sent 76..). B gets the Init at the end of 78: re-enters Initial (PEER_INIT), its NI
+        // truncates the message (header received), peer seen: Init-Ack from 79. A gets that
+        // Init-Ack at the end of 81 (peer not seen yet: marks it seen, Init-Ack from 82) and
+        // another at the end of 82: A Normal at the end of 82; B gets A's at the end of 84.
+        std::vector<DirectLinkEvent> want2{
+            Ev(T::STATE_CHANGE, 0, 5, normal, initial),
+            Ev(T::STATE_CHANGE, 1, 5, normal, initial),
+            Ev(T::TX_BEGIN, 0, 10, 0, 0, 7, 1),
+            Ev(T::TX_END, 0, 12, 0, 0, 7, 1),
+            Ev(T::CRC_ERROR, 1, 13, crcEven),
+            Ev(T::SEQUENCE_REJECT, 1, 14, 2, 1),
+            Ev(T::STATE_CHANGE, 0, 75, shutdown, normal),
+            Ev(T::STATE_CHANGE, 0, 75, initial, shutdown),
+            Ev(T::SHUTDOWN, 0, 75, static_cast<int64_t>(Reason::RETRANS_LIMIT)),
+            Ev(T::TIMEOUT, 0, 75, 1),
+            Ev(T::STATE_CHANGE, 1, 78, initial, normal),
+            Ev(T::MESSAGE_TRUNCATED, 1, 78, 0, 0, 7, 1),
+            Ev(T::STATE_CHANGE, 0, 82, normal, initial),
+            Ev(T::STATE_CHANGE, 1, 84, normal, initial),
+        };
+        Check(Run(0, 200), want2, "RetransLimit 0");
+    }
+};
 
 /**
  * \ingroup direct-link-protocol
@@ -867,5 +986,6 @@ static class DirectLinkReferenceEngineTestSuite : public TestSuite
         AddTestCase(new DirectLinkLosslessTestCase(1e-4, 1000, true), TestCase::QUICK);
         AddTestCase(new DirectLinkShutdownTestCase, TestCase::QUICK);
         AddTestCase(new DirectLinkGoBackNEfficiencyTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkEventSequenceTestCase, TestCase::QUICK);
     }
 } g_directLinkReferenceEngineTestSuite;

@@ -26,7 +26,7 @@
  * (both are advanced to the offer slot, then offered the packet) and identical
  * error and sync-loss streams (two process instances with the same stream
  * number or the same explicit list). They are run to the same end slot and
- * every delivery (slot, id, content), every event and every counter must be
+ * every delivery (slot, id, content, word latencies), every event and every counter must be
  * equal; the first difference is printed.
  */
 
@@ -55,22 +55,24 @@ struct ErrorSpec
 /// A whole scenario.
 struct Scenario
 {
-    std::string name;                //!< description
-    RiflLinkConfig config;           //!< the link
-    std::vector<Offer> offers;       //!< offers, ascending slots
-    std::vector<ErrorSpec> errors;   //!< index sender * lanes + lane
-    uint64_t endSlot{0};             //!< run to this slot
-    uint32_t seed{1};                //!< stream base and payload seed
+    std::string name;              //!< description
+    RiflLinkConfig config;         //!< the link
+    std::vector<Offer> offers;     //!< offers, ascending slots
+    std::vector<ErrorSpec> errors; //!< index sender * lanes + lane
+    uint64_t endSlot{0};           //!< run to this slot
+    uint32_t seed{1};              //!< stream base and payload seed
 };
 
 /// What an engine produced.
 struct Outcome
 {
-    std::vector<RiflDelivery> deliveries;     //!< in callback order
-    std::vector<RiflLinkEvent> events;        //!< in callback order
-    RiflEndpointCounters counters[2];         //!< final counters
-    uint64_t pending[2]{0, 0};                //!< final pending packets
-    double seconds{0.0};                      //!< wall time
+    std::vector<RiflDelivery> deliveries; //!< in callback order
+    std::vector<RiflLinkEvent> events;    //!< in callback order
+    RiflEndpointCounters counters[2];     //!< final counters
+    uint64_t pending[2]{0, 0};            //!< final pending packets
+    double seconds{0.0};                  //!< wall time
+    uint64_t earlyCallbacks{0};           //!< callbacks before the promised NextEventSlot()
+    uint64_t advances{0};                 //!< AdvanceTo() calls (event-driven runs)
 };
 
 /**
@@ -118,22 +120,60 @@ AttachErrors(RiflLinkEngine& e, const Scenario& sc)
 }
 
 /**
+ * \brief Advance an engine the way the ns-3 channel does: one AdvanceTo() per
+ *        NextEventSlot(), counting callbacks that come before the promised slot.
+ * \param e the engine.
+ * \param target the slot to reach.
+ * \param promised the slot NextEventSlot() promised last (updated).
+ * \param o the outcome (advances counted).
+ */
+void
+AdvanceByEvents(RiflLinkEngine& e, uint64_t target, uint64_t& promised, Outcome& o)
+{
+    while (e.GetSlot() < target)
+    {
+        promised = e.NextEventSlot();
+        const uint64_t to =
+            promised == RiflLinkEngine::NEVER ? target : std::min(target, promised + 1);
+        e.AdvanceTo(std::max(to, e.GetSlot() + 1));
+        ++o.advances;
+    }
+    promised = 0;
+}
+
+/**
  * \brief Run a scenario on one engine.
  * \param e the engine (fresh).
  * \param sc the scenario.
+ * \param byEvents advance the way the ns-3 channel does (NextEventSlot() driven).
  * \return the outcome.
  */
 Outcome
-RunScenario(RiflLinkEngine& e, const Scenario& sc)
+RunScenario(RiflLinkEngine& e, const Scenario& sc, bool byEvents = false)
 {
     Outcome o;
+    uint64_t promised = 0;
     AttachErrors(e, sc);
-    e.SetDeliveryCallback([&o](const RiflDelivery& d) { o.deliveries.push_back(d); });
-    e.SetEventCallback([&o](const RiflLinkEvent& ev) { o.events.push_back(ev); });
+    e.SetDeliveryCallback(
+        [&o, &promised](const RiflDelivery& d)
+        {
+            o.earlyCallbacks += d.slot < promised ? 1 : 0;
+            o.deliveries.push_back(d);
+        });
+    e.SetEventCallback(
+        [&o, &promised](const RiflLinkEvent& ev)
+        {
+            o.earlyCallbacks += ev.slot < promised ? 1 : 0;
+            o.events.push_back(ev);
+        });
     std::mt19937_64 rng(sc.seed);
     const auto t0 = std::chrono::steady_clock::now();
     for (const Offer& of : sc.offers)
     {
+        if (byEvents)
+        {
+            AdvanceByEvents(e, of.slot, promised, o);
+        }
         e.AdvanceTo(of.slot);
         std::vector<uint8_t> payload(of.bytes);
         for (auto& b : payload)
@@ -141,6 +181,10 @@ RunScenario(RiflLinkEngine& e, const Scenario& sc)
             b = static_cast<uint8_t>(rng());
         }
         e.OfferPacket(of.endpoint, of.id, payload);
+    }
+    if (byEvents)
+    {
+        AdvanceByEvents(e, sc.endSlot, promised, o);
     }
     e.AdvanceTo(sc.endSlot);
     o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -181,14 +225,16 @@ Compare(const Outcome& ref, const Outcome& fast)
     {
         const RiflDelivery& a = ref.deliveries[i];
         const RiflDelivery& b = fast.deliveries[i];
-        if (a.endpoint != b.endpoint || a.packetId != b.packetId || a.slot != b.slot ||
-            a.firstSlot != b.firstSlot || a.content != b.content)
+        if (a.endpoint != b.endpoint || a.packetId != b.packetId || a.slot != b.slot
+            || a.firstSlot != b.firstSlot || a.content != b.content
+            || a.wordLatencies != b.wordLatencies)
         {
             os << "delivery " << i << ": ref ep " << a.endpoint << " id " << a.packetId << " slot "
                << a.slot << " first " << a.firstSlot << " bytes " << a.content.size()
                << " | fast ep " << b.endpoint << " id " << b.packetId << " slot " << b.slot
                << " first " << b.firstSlot << " bytes " << b.content.size()
-               << (a.content != b.content ? " (content differs)" : "");
+               << (a.content != b.content ? " (content differs)" : "")
+               << (a.wordLatencies != b.wordLatencies ? " (word latencies differ)" : "");
             return os.str();
         }
     }
@@ -241,7 +287,67 @@ Compare(const Outcome& ref, const Outcome& fast)
             return os.str();
         }
     }
+    if (fast.earlyCallbacks != 0)
+    {
+        os << "fast engine: " << fast.earlyCallbacks
+           << " callbacks before the slot NextEventSlot() promised";
+        return os.str();
+    }
     return "";
+}
+
+/**
+ * \brief Make a scenario with saturated traffic (both TX queues never run dry).
+ * \param lanes lanes.
+ * \param frameSize S.
+ * \param mixed sizes 1..9000 B (else 1500 B).
+ * \param ber BER of every (direction, lane), 0 = clean.
+ * \param drain drain rate (frames per slot, 0 = unlimited).
+ * \param slots slots to run.
+ * \param seed the seed.
+ * \return the scenario.
+ */
+Scenario
+SaturatedScenario(uint32_t lanes, uint32_t frameSize, bool mixed, double ber, double drain,
+                  uint64_t slots, uint32_t seed)
+{
+    Scenario sc;
+    sc.seed = seed;
+    sc.config.lanes = lanes;
+    sc.config.frameSize = frameSize;
+    sc.config.lineDelaySlots = 11;
+    sc.config.rxUpSlots = 64;
+    sc.config.drainFramesPerSlot = drain;
+    sc.errors.resize(2 * lanes);
+    for (auto& e : sc.errors)
+    {
+        e.ber = ber;
+    }
+    std::mt19937_64 rng(seed);
+    // Offered load 1.3 x the line rate of each direction.
+    const double bytesPerSlot = 1.3 * lanes * (frameSize / 8 - 2);
+    uint64_t id = 1;
+    for (uint32_t ep = 0; ep < 2; ++ep)
+    {
+        double slot = 1500;
+        while (slot < slots - 2000)
+        {
+            const uint32_t bytes = mixed ? 1 + static_cast<uint32_t>(rng() % 9000) : 1500;
+            sc.offers.push_back(Offer{static_cast<uint64_t>(slot), ep, id++, bytes});
+            slot += bytes / bytesPerSlot;
+        }
+    }
+    std::stable_sort(sc.offers.begin(), sc.offers.end(),
+                     [](const Offer& a, const Offer& b)
+                     {
+                         return a.slot < b.slot;
+                     });
+    sc.endSlot = slots;
+    std::ostringstream os;
+    os << "saturated, lanes " << lanes << " S " << frameSize << (mixed ? " mixed" : " 1500 B")
+       << " BER " << ber << " drain " << drain << " slots " << slots;
+    sc.name = os.str();
+    return sc;
 }
 
 /**
@@ -254,10 +360,14 @@ Scenario
 RandomScenario(uint32_t seed, bool big)
 {
     std::mt19937_64 rng(seed * 7919 + 13);
-    auto uni = [&rng](double a, double b) {
+    auto uni = [&rng](double a, double b)
+    {
         return std::uniform_real_distribution<double>(a, b)(rng);
     };
-    auto pick = [&rng](uint64_t n) { return static_cast<uint64_t>(rng() % n); };
+    auto pick = [&rng](uint64_t n)
+    {
+        return static_cast<uint64_t>(rng() % n);
+    };
     Scenario sc;
     sc.seed = seed;
     RiflLinkConfig& c = sc.config;
@@ -265,8 +375,8 @@ RandomScenario(uint32_t seed, bool big)
     c.frameSize = pick(2) == 0 ? 256 : 512;
     c.rxUpSlots = 32 + static_cast<uint32_t>(pick(64));
     const bool longLink = pick(6) == 0;
-    c.lineDelaySlots = longLink ? 30 + static_cast<int64_t>(pick(20))
-                                : 2 + static_cast<int64_t>(pick(14));
+    c.lineDelaySlots
+        = longLink ? 30 + static_cast<int64_t>(pick(20)) : 2 + static_cast<int64_t>(pick(14));
     c.replayTail = pick(3) == 0 ? RiflReplayTail::CORRECTED : RiflReplayTail::RTL;
     const bool slowDrain = pick(5) == 0;
     if (slowDrain)
@@ -284,7 +394,8 @@ RandomScenario(uint32_t seed, bool big)
         Offer of{slot, static_cast<uint32_t>(pick(2)), id++,
                  1 + static_cast<uint32_t>(pick(maxBytes))};
         sc.offers.push_back(of);
-        slot += 1 + static_cast<uint64_t>(std::exponential_distribution<double>(1.0 / meanGap)(rng));
+        slot
+            += 1 + static_cast<uint64_t>(std::exponential_distribution<double>(1.0 / meanGap)(rng));
     }
     sc.endSlot = startup + span + 3000 + 40 * c.lineDelaySlots;
     sc.errors.resize(2 * c.lanes);
@@ -324,9 +435,9 @@ RandomScenario(uint32_t seed, bool big)
                     }
                 }
                 std::sort(e.listed.begin(), e.listed.end());
-                e.listed.erase(std::unique(e.listed.begin(),
-                                           e.listed.end(),
-                                           [](const auto& a, const auto& b) {
+                e.listed.erase(std::unique(e.listed.begin(), e.listed.end(),
+                                           [](const auto& a, const auto& b)
+                                           {
                                                return a.first == b.first;
                                            }),
                                e.listed.end());
@@ -347,8 +458,8 @@ RandomScenario(uint32_t seed, bool big)
     std::ostringstream os;
     os << "seed " << seed << " lanes " << c.lanes << " S " << c.frameSize << " L "
        << c.lineDelaySlots << " tail " << (c.replayTail == RiflReplayTail::RTL ? "RTL" : "COR")
-       << " drain " << c.drainFramesPerSlot << " mode " << mode << " offers "
-       << sc.offers.size() << " end " << sc.endSlot;
+       << " drain " << c.drainFramesPerSlot << " mode " << mode << " offers " << sc.offers.size()
+       << " end " << sc.endSlot;
     sc.name = os.str();
     return sc;
 }
@@ -369,11 +480,11 @@ class RiflEquivalenceRandomTestCase : public TestCase
      * \param big larger scenarios.
      */
     RiflEquivalenceRandomTestCase(uint32_t first, uint32_t count, bool big)
-        : TestCase("randomized scenarios, seeds " + std::to_string(first) + " to " +
-                   std::to_string(first + count - 1) + (big ? ", large" : "")),
-          m_first(first),
-          m_count(count),
-          m_big(big)
+        : TestCase("randomized scenarios, seeds " + std::to_string(first) + " to "
+                   + std::to_string(first + count - 1) + (big ? ", large" : ""))
+        , m_first(first)
+        , m_count(count)
+        , m_big(big)
     {
     }
 
@@ -398,8 +509,8 @@ class RiflEquivalenceRandomTestCase : public TestCase
                 std::cerr << "FIRST DIFFERENCE (" << sc.name << "): " << diff << std::endl;
             }
         }
-        std::cout << GetName() << ": reference " << refSeconds << " s, fast " << fastSeconds
-                  << " s" << std::endl;
+        std::cout << GetName() << ": reference " << refSeconds << " s, fast " << fastSeconds << " s"
+                  << std::endl;
     }
 
     uint32_t m_first; //!< first seed
@@ -456,7 +567,8 @@ class RiflEquivalenceDirectedTestCase : public TestCase
         uint64_t id = 1;
         for (uint64_t slot = 1500; slot < 9000; slot += 37)
         {
-            sc.offers.push_back(Offer{slot, static_cast<uint32_t>(id % 2), id, 200 + 97 * (id % 40)});
+            sc.offers.push_back(Offer{slot, static_cast<uint32_t>(id % 2), id,
+                                      static_cast<uint32_t>(200 + 97 * (id % 40))});
             ++id;
         }
         sc.endSlot = 14000;
@@ -522,7 +634,8 @@ class RiflEquivalenceDirectedTestCase : public TestCase
         {
             Scenario sc = Base(1, 256, 45);
             sc.config.replayTail = tail;
-            sc.name = std::string("long link, tail ") + (tail == RiflReplayTail::RTL ? "RTL" : "COR");
+            sc.name
+                = std::string("long link, tail ") + (tail == RiflReplayTail::RTL ? "RTL" : "COR");
             sc.errors[0].ber = 2e-5;
             sc.errors[1].ber = 2e-5;
             sc.seed = 77;
@@ -585,13 +698,25 @@ class RiflEquivalenceSpeedTestCase : public TestCase
      * \param slots slots to run.
      */
     RiflEquivalenceSpeedTestCase(double ber, uint64_t slots)
-        : TestCase("speed, 4 lanes, sparse traffic, BER " + std::to_string(ber)),
-          m_ber(ber),
-          m_slots(slots)
+        : TestCase(Name(ber, slots))
+        , m_ber(ber)
+        , m_slots(slots)
     {
     }
 
   private:
+    /**
+     * \param ber the BER.
+     * \param slots the slots.
+     * \return the test name.
+     */
+    static std::string Name(double ber, uint64_t slots)
+    {
+        std::ostringstream os;
+        os << "speed, 4 lanes, sparse traffic, BER " << ber << ", " << slots << " slots";
+        return os.str();
+    }
+
     void DoRun() override
     {
         Scenario sc;
@@ -631,6 +756,128 @@ class RiflEquivalenceSpeedTestCase : public TestCase
 
 /**
  * \ingroup rifl-protocol
+ * \brief Saturated traffic: loaded run mode, driven as the channel drives it.
+ */
+class RiflEquivalenceSaturatedTestCase : public TestCase
+{
+  public:
+    /**
+     * \brief Constructor.
+     * \param slots slots per scenario.
+     */
+    explicit RiflEquivalenceSaturatedTestCase(uint64_t slots)
+        : TestCase("saturated traffic, loaded run mode, " + std::to_string(slots) + " slots")
+        , m_slots(slots)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint32_t seed = 500;
+        for (uint32_t lanes : {1u, 4u})
+        {
+            for (uint32_t frameSize : {256u, 512u})
+            {
+                for (bool mixed : {true, false})
+                {
+                    for (double ber : {0.0, 1e-7, 1e-6})
+                    {
+                        const bool slow = ber == 1e-6 && !mixed;
+                        Check(SaturatedScenario(lanes, frameSize, mixed, ber, slow ? 0.7 : 0.0,
+                                                m_slots, ++seed));
+                    }
+                }
+            }
+        }
+        std::cout << GetName() << ": reference " << m_refSeconds << " s, fast " << m_fastSeconds
+                  << " s, speed-up " << m_refSeconds / m_fastSeconds << std::endl;
+    }
+
+    /**
+     * \brief Run one scenario on both engines (the fast one event-driven) and compare.
+     * \param sc the scenario.
+     */
+    void Check(const Scenario& sc)
+    {
+        RiflReferenceEngine ref(sc.config);
+        RiflFastEngine fast(sc.config);
+        const Outcome a = RunScenario(ref, sc);
+        const Outcome b = RunScenario(fast, sc, true);
+        m_refSeconds += a.seconds;
+        m_fastSeconds += b.seconds;
+        const std::string diff = Compare(a, b);
+        NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
+        if (!diff.empty())
+        {
+            std::cerr << "FIRST DIFFERENCE (" << sc.name << "): " << diff << std::endl;
+        }
+        NS_TEST_EXPECT_MSG_GT(a.deliveries.size(), 10, sc.name << ": traffic flows");
+    }
+
+    uint64_t m_slots;           //!< slots per scenario
+    double m_refSeconds{0.0};   //!< reference wall time
+    double m_fastSeconds{0.0};  //!< fast engine wall time
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief Speed of both engines with saturated traffic (printed, not asserted).
+ */
+class RiflEquivalenceSaturatedSpeedTestCase : public TestCase
+{
+  public:
+    /**
+     * \brief Constructor.
+     * \param ber BER both directions (0 = clean).
+     * \param slots slots to run.
+     */
+    RiflEquivalenceSaturatedSpeedTestCase(double ber, uint64_t slots)
+        : TestCase(Name(ber, slots))
+        , m_ber(ber)
+        , m_slots(slots)
+    {
+    }
+
+  private:
+    /**
+     * \param ber the BER.
+     * \param slots the slots.
+     * \return the test name.
+     */
+    static std::string Name(double ber, uint64_t slots)
+    {
+        std::ostringstream os;
+        os << "speed, 4 lanes, saturated 1500 B traffic, BER " << ber << ", " << slots
+           << " slots";
+        return os.str();
+    }
+
+    void DoRun() override
+    {
+        const Scenario sc = SaturatedScenario(4, 256, false, m_ber, 0.0, m_slots, 99);
+        RiflReferenceEngine ref(sc.config);
+        RiflFastEngine fast(sc.config);
+        const Outcome a = RunScenario(ref, sc);
+        const Outcome b = RunScenario(fast, sc, true);
+        const std::string diff = Compare(a, b);
+        NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
+        std::cout << "SPEED saturated ber " << m_ber << " slots " << m_slots << ": reference "
+                  << a.seconds << " s (" << m_slots / a.seconds << " slots/s), fast " << b.seconds
+                  << " s (" << m_slots / b.seconds << " slots/s), ratio "
+                  << a.seconds / b.seconds << "; fast stepped " << fast.GetSteppedSlots()
+                  << " jumped " << fast.GetJumpedSlots() << " (loaded "
+                  << fast.GetLoadedJumpedSlots() << "), AdvanceTo calls " << b.advances
+                  << ", packets delivered " << b.counters[0].packetsDelivered
+                  << "+" << b.counters[1].packetsDelivered << std::endl;
+    }
+
+    double m_ber;     //!< BER
+    uint64_t m_slots; //!< slots
+};
+
+/**
+ * \ingroup rifl-protocol
  * \brief The "rifl-engine-equivalence" suite.
  */
 class RiflEngineEquivalenceTestSuite : public TestSuite
@@ -643,10 +890,21 @@ class RiflEngineEquivalenceTestSuite : public TestSuite
         AddTestCase(new RiflFastEngineSelfCheckTestCase, TestCase::QUICK);
         AddTestCase(new RiflEquivalenceDirectedTestCase, TestCase::QUICK);
         AddTestCase(new RiflEquivalenceRandomTestCase(1, 30, false), TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 1000000), TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 500000), TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(1e-7, 500000), TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(1e-6, 200000), TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceSaturatedTestCase(40000), TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(0.0, 200000), TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(1e-7, 200000), TestCase::QUICK);
         AddTestCase(new RiflEquivalenceRandomTestCase(1000, 300, true), TestCase::EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 20000000), TestCase::EXTENSIVE);
         AddTestCase(new RiflEquivalenceSpeedTestCase(1e-7, 4000000), TestCase::EXTENSIVE);
         AddTestCase(new RiflEquivalenceSpeedTestCase(1e-6, 2000000), TestCase::EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSaturatedTestCase(400000), TestCase::EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(0.0, 2000000),
+                    TestCase::EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(1e-7, 2000000),
+                    TestCase::EXTENSIVE);
     }
 };
 

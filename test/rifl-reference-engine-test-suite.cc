@@ -188,7 +188,406 @@ ConfigError(const RiflLinkConfig& c)
     return "";
 }
 
+/**
+ * \param ev an event.
+ * \return it as text, for exact sequence comparisons.
+ */
+std::string
+EventText(const RiflLinkEvent& ev)
+{
+    std::ostringstream os;
+    os << "{type " << static_cast<int>(ev.type) << " ep " << ev.endpoint << " lane " << ev.lane
+       << " slot " << ev.slot << " pkt " << ev.packetId << " v " << ev.value << " v2 " << ev.value2
+       << "}";
+    return os.str();
+}
+
+/**
+ * \param type a type.
+ * \param ep the endpoint.
+ * \param slot the slot.
+ * \param value the value.
+ * \param value2 the second value.
+ * \return an event on lane 0 without packet.
+ */
+RiflLinkEvent
+Ev(RiflLinkEventType type, uint32_t ep, uint64_t slot, int64_t value, int64_t value2)
+{
+    RiflLinkEvent e;
+    e.type = type;
+    e.endpoint = ep;
+    e.slot = slot;
+    e.value = value;
+    e.value2 = value2;
+    return e;
+}
+
 } // namespace
+
+/**
+ * \ingroup rifl-protocol
+ * \brief The RiflLinkEngine interface of the reference engine: the exact event
+ *        sequence of scenario 1, packet events, pending packets, deliveries.
+ */
+class RiflEventSequenceTestCase : public TestCase
+{
+  public:
+    RiflEventSequenceTestCase()
+        : TestCase("Link-engine interface: exact event sequence of a single error")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RiflReferenceEngine e(OneLane(5));
+        RiflLinkEngine& link = e; // everything below through the interface
+        auto toA = CreateObject<DeterministicErrorProcess>();
+        toA->AddError(2000, {100});
+        link.SetErrorProcess(1, 0, toA);
+        for (uint64_t i = 0; i < 200; ++i)
+        {
+            link.OfferPacket(0, i, Payload(i, 300));
+            link.OfferPacket(1, 1000 + i, Payload(1000 + i, 300));
+        }
+        NS_TEST_ASSERT_MSG_EQ(link.GetPendingPackets(0), 200u, "all pending");
+        std::vector<RiflLinkEvent> events;
+        std::vector<RiflLinkEvent> packetEvents;
+        std::vector<RiflDelivery> deliveries;
+        std::vector<RiflReferenceEngine::DeliveredPacket> oldDeliveries;
+        link.SetEventCallback(
+            [&](const RiflLinkEvent& ev)
+            {
+                if (ev.type == RiflLinkEventType::TX_BEGIN || ev.type == RiflLinkEventType::TX_END)
+                {
+                    packetEvents.push_back(ev);
+                }
+                else
+                {
+                    events.push_back(ev);
+                }
+            });
+        link.SetDeliveryCallback(
+            [&](const RiflDelivery& d)
+            {
+                deliveries.push_back(d);
+            });
+        e.SetDeliveryCallback(
+            [&](const RiflReferenceEngine::DeliveredPacket& d)
+            {
+                oldDeliveries.push_back(d);
+            });
+        NS_TEST_ASSERT_MSG_EQ(link.NextEventSlot(), 0u, "the reference engine steps every slot");
+        link.AdvanceTo(1500);
+        NS_TEST_ASSERT_MSG_EQ(link.GetSlot(), 1500u, "AdvanceTo");
+        link.AdvanceTo(1000); // no-op
+        NS_TEST_ASSERT_MSG_EQ(link.GetSlot(), 1500u, "AdvanceTo backwards is a no-op");
+        link.AdvanceTo(4000);
+
+        // Expected: start-up (see the start-up test), then scenario 1 (see the
+        // scenario test): A's RX fails line slots 2000..2067 (N, the 26 frames
+        // after it, replay positions 0..20 and the Idles between them), each
+        // reported 9 = L + 4 slots later with status CHECK_FAILED; A goes to
+        // SEND_RETRANS in 2009 after its FRAME_ERROR of that slot; B replays
+        // 2026..2186 (REPLAY_START with the state change, REPLAY_END in the
+        // slot of c = 160); A in NORMAL from 2107, B from 2187.
+        using T = RiflLinkEventType;
+        using S = RiflTxState;
+        auto st = [](S s)
+        {
+            return static_cast<int64_t>(s);
+        };
+        std::vector<RiflLinkEvent> exp;
+        for (uint32_t ep = 0; ep < 2; ++ep)
+        {
+            exp.push_back(Ev(T::TX_STATE_CHANGE, ep, 89, st(S::SEND_PAUSE), st(S::INIT)));
+        }
+        for (uint32_t ep = 0; ep < 2; ++ep)
+        {
+            exp.push_back(Ev(T::RX_UP, ep, 1048, 1039, 1)); // line slot, aligned
+        }
+        for (uint32_t ep = 0; ep < 2; ++ep)
+        {
+            exp.push_back(Ev(T::TX_STATE_CHANGE, ep, 1048, st(S::PAUSE), st(S::SEND_PAUSE)));
+        }
+        for (uint32_t ep = 0; ep < 2; ++ep)
+        {
+            exp.push_back(Ev(T::TX_STATE_CHANGE, ep, 1058, st(S::NORMAL), st(S::PAUSE)));
+        }
+        const auto failed = static_cast<int64_t>(RiflFrame::Status::CHECK_FAILED);
+        for (uint64_t n = 2000; n <= 2067; ++n)
+        {
+            exp.push_back(Ev(T::FRAME_ERROR, 0, n + 9, failed, n));
+            if (n == 2000)
+            {
+                exp.push_back(Ev(T::TX_STATE_CHANGE, 0, 2009, st(S::SEND_RETRANS), st(S::NORMAL)));
+            }
+            if (n + 9 == 2026)
+            {
+                exp.push_back(Ev(T::TX_STATE_CHANGE, 1, 2026, st(S::RETRANS), st(S::NORMAL)));
+                exp.push_back(Ev(T::REPLAY_START, 1, 2026, 1, 0));
+            }
+        }
+        exp.push_back(Ev(T::TX_STATE_CHANGE, 0, 2107, st(S::NORMAL), st(S::SEND_RETRANS)));
+        exp.push_back(Ev(T::REPLAY_END, 1, 2186, 1, 0));
+        exp.push_back(Ev(T::TX_STATE_CHANGE, 1, 2187, st(S::NORMAL), st(S::RETRANS)));
+        NS_TEST_ASSERT_MSG_EQ(events.size(), exp.size(), "number of events");
+        for (std::size_t i = 0; i < std::min(events.size(), exp.size()); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(EventText(events[i]), EventText(exp[i]), "event " << i);
+        }
+
+        // Packet events: per endpoint TX_BEGIN, TX_END of packet 0, 1, ... in
+        // order; the first packets start in slot 1122 (link up) on line 1123
+        // and 300 B = 10 frames end 9 line slots later; TX_BEGIN's line slot
+        // is the delivery's firstSlot.
+        NS_TEST_ASSERT_MSG_EQ(packetEvents.size(), 800u, "200 x 2 x 2 packet events");
+        std::vector<RiflLinkEvent> per[2];
+        uint64_t lastSlot = 0;
+        for (const auto& ev : packetEvents)
+        {
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(ev.slot, lastSlot, "slot order");
+            lastSlot = ev.slot;
+            per[ev.endpoint].push_back(ev);
+        }
+        for (uint32_t ep = 0; ep < 2; ++ep)
+        {
+            NS_TEST_ASSERT_MSG_EQ(per[ep].size(), 400u, "200 pairs");
+            for (std::size_t i = 0; i + 1 < per[ep].size(); i += 2)
+            {
+                const auto& b = per[ep][i];
+                const auto& t = per[ep][i + 1];
+                NS_TEST_ASSERT_MSG_EQ((b.type == T::TX_BEGIN && t.type == T::TX_END), true,
+                                      "pairs");
+                const uint64_t id = (ep == 0 ? 0 : 1000) + i / 2;
+                NS_TEST_ASSERT_MSG_EQ(b.packetId, id, "packet order");
+                NS_TEST_ASSERT_MSG_EQ(t.packetId, id, "packet order");
+                NS_TEST_ASSERT_MSG_EQ(b.value, static_cast<int64_t>(b.slot + 1), "line slot");
+                NS_TEST_ASSERT_MSG_GT_OR_EQ(t.slot, b.slot + 9, "10 frames");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(per[0].front().slot, 1122u, "first packet at link-up");
+        NS_TEST_ASSERT_MSG_EQ(per[0][1].slot, 1131u, "its last frame 9 slots later");
+        NS_TEST_ASSERT_MSG_EQ(link.GetPendingPackets(0), 0u, "all sent");
+        NS_TEST_ASSERT_MSG_EQ(link.GetPendingPackets(1), 0u, "all sent");
+
+        // Both delivery callbacks see the same packets.
+        NS_TEST_ASSERT_MSG_EQ(deliveries.size(), 400u, "deliveries");
+        NS_TEST_ASSERT_MSG_EQ(oldDeliveries.size(), 400u, "old-style deliveries");
+        for (std::size_t i = 0; i < std::min(deliveries.size(), oldDeliveries.size()); ++i)
+        {
+            const auto& d = deliveries[i];
+            const auto& o = oldDeliveries[i];
+            NS_TEST_ASSERT_MSG_EQ((d.endpoint == o.endpoint && d.packetId == o.packetId
+                                   && d.firstSlot == o.firstAcceptSlot && d.slot == o.deliverySlot
+                                   && d.content == o.content),
+                                  true, "delivery " << i);
+        }
+        for (const auto& ev : packetEvents)
+        {
+            if (ev.type != T::TX_BEGIN)
+            {
+                continue;
+            }
+            for (const auto& d : deliveries)
+            {
+                if (d.endpoint == 1 - ev.endpoint && d.packetId == ev.packetId)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(static_cast<int64_t>(d.firstSlot), ev.value,
+                                          "firstSlot of " << d.packetId);
+                }
+            }
+        }
+        for (uint32_t ep = 0; ep < 2; ++ep)
+        {
+            NS_TEST_ASSERT_MSG_EQ(CheckDelivery(e, ep, ep == 0 ? 1000 : 0, 200, 300), "",
+                                  "lossless exactly-once delivery at " << ep);
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief An out-of-sequence replayed frame passes the check by a 1-bit error
+ *        in its Verification Code during a rollback (the implicit-ID hazard).
+ *
+ * Scenario 1: A's RX rolls back to exp_id = thr - 16 = ID(N-16). B's replay
+ * sends the frame of ID(N-16) at position p = 21 (c = 42, line 2069). The frame
+ * at position q = p - 2^j has ID(N-16) - 2^j; when bit j of ID(N-16) is set,
+ * that ID differs from exp_id in bit j only, so flipping Verification Code bit
+ * j (line bit j) makes it pass: an undetected error. Since exp_id != thr the
+ * verdict is DUPLICATE: the frame is dropped, exp_id advances by one, the next
+ * frame (an Idle carrying the sender's ID) fails and restores thr - 16, and the
+ * real N-16 locks as before. Nothing wrong reaches the user.
+ */
+class RiflUndetectedCodeErrorTestCase : public TestCase
+{
+  public:
+    RiflUndetectedCodeErrorTestCase()
+        : TestCase("A 1-bit code error passes an out-of-sequence frame in a rollback: dropped")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RiflReferenceEngine e(OneLane(5));
+        auto toA = CreateObject<DeterministicErrorProcess>();
+        toA->AddError(2000, {100});
+        e.SetErrorProcess(1, 0, toA);
+        for (uint64_t i = 0; i < 200; ++i)
+        {
+            e.OfferPacket(0, i, Payload(i, 300));
+            e.OfferPacket(1, 1000 + i, Payload(1000 + i, 300));
+        }
+        std::vector<RiflLinkEvent> undetected;
+        e.SetEventCallback(
+            [&](const RiflLinkEvent& ev)
+            {
+                if (ev.type == RiflLinkEventType::UNDETECTED_ERROR)
+                {
+                    undetected.push_back(ev);
+                }
+            });
+        e.Run(1999); // the next Step() selects B's frame N on line 2000
+        const uint32_t d = e.GetConfig().GetBufferDepth();
+        const uint32_t idN = e.GetLaneState(1, 0).GetTxFrameId();
+        const uint32_t expId = (idN + d - 16) % d;
+        uint32_t j = 0;
+        while (j < 5 && (expId & (1u << j)) == 0)
+        {
+            ++j;
+        }
+        NS_TEST_ASSERT_MSG_LT(j, 5u, "ID(N-16) = " << expId << " has a set bit below 5");
+        const uint32_t q = 21 - (1u << j);
+        const uint64_t line = 2027 + 2 * q;
+        toA->AddError(line, {j});
+        e.Run(4000 - 1999);
+
+        const auto& a = e.GetCounters(0);
+        NS_TEST_ASSERT_MSG_EQ(a.undetectedErrors, 1u, "one undetected error, counted");
+        NS_TEST_ASSERT_MSG_EQ(undetected.size(), 1u, "and reported");
+        if (!undetected.empty())
+        {
+            NS_TEST_ASSERT_MSG_EQ(undetected[0].endpoint, 0u, "at A");
+            NS_TEST_ASSERT_MSG_EQ(undetected[0].slot, line + 9, "when received");
+            NS_TEST_ASSERT_MSG_EQ(undetected[0].value2, static_cast<int64_t>(line), "line slot");
+            NS_TEST_ASSERT_MSG_EQ(undetected[0].value,
+                                  static_cast<int64_t>(RiflLaneState::Verdict::DUPLICATE),
+                                  "dropped as a duplicate, not delivered");
+            NS_TEST_ASSERT_MSG_EQ(undetected[0].packetId,
+                                  0u + 1000 + (2000 - 1123 - 16 - (1u << j)) / 10,
+                                  "the frame N-16-2^j (packets of 10 frames from line 1123)");
+        }
+        // One frame more dropped as a duplicate (33 instead of 32); the replay
+        // frame no longer fails, but for j = 0 the Idle after it (which passed,
+        // carrying ID(N-16)) now fails instead: 68 failures, else 67.
+        NS_TEST_ASSERT_MSG_EQ(a.duplicatesDropped, 33u, "the false frame is dropped");
+        NS_TEST_ASSERT_MSG_EQ(a.errorsDetected, (j == 0 ? 68u : 67u), "failures");
+        NS_TEST_ASSERT_MSG_EQ(a.contentMismatches, 0u, "no wrong content");
+        NS_TEST_ASSERT_MSG_EQ(a.outOfOrderDeliveries, 0u, "no reordering");
+        NS_TEST_ASSERT_MSG_EQ(a.duplicatesDelivered, 0u, "no duplicate");
+        NS_TEST_ASSERT_MSG_EQ(e.GetCounters(0).slotsLost, 98u + 64, "recovery as scenario 1");
+        NS_TEST_ASSERT_MSG_EQ(CheckDelivery(e, 0, 1000, 200, 300), "", "lossless at A");
+        NS_TEST_ASSERT_MSG_EQ(CheckDelivery(e, 1, 0, 200, 300), "", "lossless at B");
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief Random BER in both directions (1 lane, 256 bit, 10 m, RTL rules):
+ *        exact in-order prefix, content, no loss; and the accounting identity
+ *        offered = delivered + pending + in flight, with in flight <= D + 7
+ *        frames (all of it still in the sender's retransmission buffer).
+ */
+class RiflBerAccountingTestCase : public TestCase
+{
+  public:
+    /**
+     * \param ber BER of both directions.
+     * \param slots slots to run.
+     * \param all true: every offered packet must arrive.
+     */
+    RiflBerAccountingTestCase(double ber, uint64_t slots, bool all)
+        : TestCase("BER " + std::to_string(ber) + " both directions, " + std::to_string(slots)
+                   + " slots, RTL rules: lossless, accounting identity")
+        , m_ber(ber)
+        , m_slots(slots)
+        , m_all(all)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RiflLinkConfig c;
+        c.lanes = 1;
+        c.startup = RiflStartup::SHORT;
+        RiflReferenceEngine e(c);
+        const uint32_t d = c.GetBufferDepth();
+        int64_t stream = 300;
+        for (uint32_t ep = 0; ep < 2; ++ep)
+        {
+            auto p = CreateObject<IndependentBitErrorProcess>();
+            p->SetBer(m_ber);
+            stream += p->AssignStreams(stream);
+            e.SetErrorProcess(ep, 0, p);
+        }
+        const uint64_t packets = m_all ? 300 : 20000;
+        std::vector<std::size_t> sizes;
+        for (uint64_t i = 0; i < packets; ++i)
+        {
+            sizes.push_back(1 + (i * 37 + 11) % 200);
+            e.OfferPacket(0, i, Payload(i, sizes.back()));
+            e.OfferPacket(1, i, Payload(i, sizes.back()));
+        }
+        uint64_t txEnd[2] = {0, 0};
+        e.SetEventCallback(
+            [&](const RiflLinkEvent& ev)
+            {
+                if (ev.type == RiflLinkEventType::TX_END)
+                {
+                    ++txEnd[ev.endpoint];
+                }
+            });
+        e.Run(m_slots);
+        for (uint32_t ep = 0; ep < 2; ++ep)
+        {
+            const auto& rx = e.GetCounters(1 - ep);
+            const auto& del = e.GetDelivered(1 - ep);
+            NS_TEST_ASSERT_MSG_EQ(rx.duplicatesDelivered, 0u, "no duplicates");
+            NS_TEST_ASSERT_MSG_EQ(rx.outOfOrderDeliveries, 0u, "no reordering");
+            NS_TEST_ASSERT_MSG_EQ(rx.contentMismatches, 0u, "no corrupted content");
+            NS_TEST_ASSERT_MSG_EQ(rx.fcFifoDrops, 0u, "no FIFO drops");
+            NS_TEST_ASSERT_MSG_GT(del.size(), 0u, "progress");
+            bool ok = true;
+            for (std::size_t i = 0; i < del.size() && ok; ++i)
+            {
+                ok = del[i].packetId == i && del[i].content == Payload(i, sizes[i]);
+                NS_TEST_ASSERT_MSG_EQ(ok, true, "packet " << i << " in order, content");
+            }
+            const uint64_t pending = e.GetPendingPackets(ep);
+            NS_TEST_ASSERT_MSG_EQ(txEnd[ep] + pending, packets, "sent + pending = offered");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(txEnd[ep], del.size(), "nothing delivered unsent");
+            uint64_t inFlightFrames = 0;
+            for (uint64_t i = del.size(); i < txEnd[ep]; ++i)
+            {
+                inFlightFrames += (sizes[i] + 29) / 30;
+            }
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(inFlightFrames, d + 7u,
+                                        "in flight (" << txEnd[ep] - del.size()
+                                                      << " packets) within the buffer");
+            if (m_all)
+            {
+                NS_TEST_ASSERT_MSG_EQ(del.size(), packets, "every packet delivered");
+            }
+        }
+    }
+
+    double m_ber;     //!< BER
+    uint64_t m_slots; //!< slots
+    bool m_all;       //!< every packet must arrive
+};
 
 /**
  * \ingroup rifl-protocol
@@ -921,5 +1320,11 @@ static class RiflReferenceEngineTestSuite : public TestSuite
         // colliding and goodput collapses (far beyond Constraint B): only safety.
         AddTestCase(new RiflRandomBerTestCase(1e-4, 1, 300, 30000, false), TestCase::QUICK);
         AddTestCase(new RiflRandomBerTestCase(1e-5, 4, 500, 40000, true), TestCase::QUICK);
+        AddTestCase(new RiflEventSequenceTestCase, TestCase::QUICK);
+        AddTestCase(new RiflUndetectedCodeErrorTestCase, TestCase::QUICK);
+        AddTestCase(new RiflBerAccountingTestCase(5e-5, 300000, true), TestCase::QUICK);
+        AddTestCase(new RiflBerAccountingTestCase(1e-4, 300000, false), TestCase::QUICK);
+        AddTestCase(new RiflBerAccountingTestCase(5e-5, 10000000, true), TestCase::EXTENSIVE);
+        AddTestCase(new RiflBerAccountingTestCase(1e-4, 10000000, false), TestCase::EXTENSIVE);
     }
 } g_riflReferenceEngineTestSuite; //!< the suite

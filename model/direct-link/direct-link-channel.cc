@@ -1,0 +1,483 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "direct-link-channel.h"
+
+#include "direct-link-fast-engine.h"
+#include "direct-link-net-device.h"
+#include "direct-link-reference-engine.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/independent-bit-error-process.h"
+#include "ns3/integer.h"
+#include "ns3/log.h"
+#include "ns3/rifl-check.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DirectLinkChannel");
+
+NS_OBJECT_ENSURE_REGISTERED(DirectLinkChannel);
+
+TypeId
+DirectLinkChannel::GetTypeId()
+{
+    static TypeId tid
+        = TypeId("ns3::DirectLinkChannel")
+              .SetParent<Channel>()
+              .SetGroupName("Rifl")
+              .AddConstructor<DirectLinkChannel>()
+              .AddAttribute("LineRate",
+                            "SerDes line rate in bit/s, [1e6, 1e12] (spec 1: 5 Gb/s); one "
+                            "micro-packet time is 192 bits at this rate (38.4 ns at 5 Gb/s).",
+                            UintegerValue(5000000000ULL),
+                            MakeUintegerAccessor(&DirectLinkChannel::m_lineRateBps),
+                            MakeUintegerChecker<uint64_t>(1000000ULL, 1000000000000ULL))
+              .AddAttribute("CableLength",
+                            "Cable length in metres, [0, 10000]; with CableDelay and SerDesDelay "
+                            "it sets the one-way delay ceil((length x CableDelay + SerDesDelay) / "
+                            "micro-packet time) unless OneWayDelaySlots >= 0.",
+                            DoubleValue(1.0), MakeDoubleAccessor(&DirectLinkChannel::m_cableLength),
+                            MakeDoubleChecker<double>(0.0, 10000.0))
+              .AddAttribute("CableDelay",
+                            "Propagation delay per metre of cable (copper or fibre: about 5 ns/m), "
+                            "(0, 100 ns].",
+                            TimeValue(NanoSeconds(5)),
+                            MakeTimeAccessor(&DirectLinkChannel::m_cableDelay),
+                            MakeTimeChecker(PicoSeconds(1), NanoSeconds(100)))
+              .AddAttribute("SerDesDelay",
+                            "Fixed one-way SerDes and pipeline latency added to the cable, "
+                            "[0, 10 us]. The defaults (1 m, 5 ns/m, 50 ns) give 2 micro-packet "
+                            "times at 5 Gb/s.",
+                            TimeValue(NanoSeconds(50)),
+                            MakeTimeAccessor(&DirectLinkChannel::m_serdesDelay),
+                            MakeTimeChecker(Seconds(0), MicroSeconds(10)))
+              .AddAttribute("OneWayDelaySlots",
+                            "Explicit one-way delay L in micro-packet times, [0, 1e6]; -1 = "
+                            "derived from CableLength, CableDelay and SerDesDelay. A micro-packet "
+                            "sent in slot n is received at the end of slot n + L.",
+                            IntegerValue(-1), MakeIntegerAccessor(&DirectLinkChannel::m_delaySlots),
+                            MakeIntegerChecker<int64_t>(-1, 1000000))
+              .AddAttribute("Ber",
+                            "Independent bit error rate of both directions, [0, 1); each direction "
+                            "gets its own IndependentBitErrorProcess (streams via AssignStreams). "
+                            "SetErrorProcess() replaces a direction's process.",
+                            DoubleValue(0.0), MakeDoubleAccessor(&DirectLinkChannel::m_ber),
+                            MakeDoubleChecker<double>(0.0, 1.0))
+              .AddAttribute("Engine",
+                            "Link engine: Fast (work only at messages, errors and state changes; "
+                            "the reference engine until DirectLinkFastEngine exists) or Reference "
+                            "(one step per micro-packet time). Both give identical results.",
+                            EnumValue(DirectLinkChannel::FAST),
+                            MakeEnumAccessor(&DirectLinkChannel::m_engineType),
+                            MakeEnumChecker(DirectLinkChannel::FAST, "Fast",
+                                            DirectLinkChannel::REFERENCE, "Reference"));
+    return tid;
+}
+
+DirectLinkChannel::DirectLinkChannel()
+    : m_cableDelay(NanoSeconds(5))
+    , m_serdesDelay(NanoSeconds(50))
+{
+    NS_LOG_FUNCTION(this);
+}
+
+DirectLinkChannel::~DirectLinkChannel()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+DirectLinkChannel::DoDispose()
+{
+    m_wake.Cancel();
+    m_heldEvent.Cancel();
+    m_engine.reset();
+    m_devices = {};
+    m_errors = {};
+    m_held.clear();
+    m_collected.clear();
+    Channel::DoDispose();
+}
+
+void
+DirectLinkChannel::Attach(Ptr<DirectLinkNetDevice> device)
+{
+    NS_LOG_FUNCTION(this << device);
+    RIFL_CHECK_ARG(!device, "DirectLinkChannel::Attach: device must not be null");
+    RIFL_CHECK_ARG(m_nDevices >= 2,
+                   "DirectLinkChannel::Attach: a direct link has exactly 2 devices");
+    m_devices[m_nDevices++] = device;
+    if (m_nDevices == 2)
+    {
+        // Start when the simulation reaches the current time: both devices'
+        // attributes are final by then.
+        Simulator::ScheduleNow(&DirectLinkChannel::Start, this);
+    }
+}
+
+std::size_t
+DirectLinkChannel::GetNDevices() const
+{
+    return m_nDevices;
+}
+
+Ptr<NetDevice>
+DirectLinkChannel::GetDevice(std::size_t i) const
+{
+    RIFL_CHECK_INDEX(i >= m_nDevices, "DirectLinkChannel::GetDevice: i = "
+                                          << i << " but " << m_nDevices << " devices are attached");
+    return m_devices[i];
+}
+
+uint32_t
+DirectLinkChannel::GetSide(Ptr<const DirectLinkNetDevice> device) const
+{
+    for (uint32_t i = 0; i < m_nDevices; ++i)
+    {
+        if (PeekPointer(m_devices[i]) == PeekPointer(device))
+        {
+            return i;
+        }
+    }
+    RIFL_CHECK_ARG(true, "DirectLinkChannel: the device is not attached to this channel");
+    return 0;
+}
+
+void
+DirectLinkChannel::SetErrorProcess(uint32_t sender, Ptr<BitErrorProcess> process)
+{
+    RIFL_CHECK_ARG(sender > 1, "DirectLinkChannel::SetErrorProcess: sender = "
+                                   << sender << " is out of range [0, 1]");
+    RIFL_CHECK_ARG(m_engine, "DirectLinkChannel::SetErrorProcess: the link has already started");
+    m_errors[sender] = process;
+    m_explicitError[sender] = true;
+}
+
+Ptr<BitErrorProcess>
+DirectLinkChannel::GetErrorProcess(uint32_t sender) const
+{
+    RIFL_CHECK_ARG(sender > 1, "DirectLinkChannel::GetErrorProcess: sender = "
+                                   << sender << " is out of range [0, 1]");
+    return m_errors[sender];
+}
+
+void
+DirectLinkChannel::EnsureProcesses()
+{
+    if (m_ber <= 0.0)
+    {
+        return;
+    }
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        if (!m_explicitError[s] && !m_errors[s])
+        {
+            Ptr<IndependentBitErrorProcess> p = CreateObject<IndependentBitErrorProcess>();
+            p->SetBer(m_ber);
+            m_errors[s] = p;
+        }
+    }
+}
+
+int64_t
+DirectLinkChannel::AssignStreams(int64_t stream)
+{
+    EnsureProcesses();
+    int64_t used = 0;
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        if (m_errors[s])
+        {
+            used += m_errors[s]->AssignStreams(stream + used);
+        }
+    }
+    return used;
+}
+
+uint32_t
+DirectLinkChannel::GetOneWayDelaySlots() const
+{
+    if (m_delaySlots >= 0)
+    {
+        return static_cast<uint32_t>(m_delaySlots);
+    }
+    DirectLinkConfig c;
+    c.lineRateBps = m_lineRateBps;
+    c.SetDelayFromCable(m_cableLength, m_cableDelay.GetSeconds() * 1e9,
+                        m_serdesDelay.GetSeconds() * 1e9);
+    return c.oneWayDelaySlots;
+}
+
+uint64_t
+DirectLinkChannel::GetLineRateBps() const
+{
+    return m_lineRateBps;
+}
+
+DirectLinkConfig
+DirectLinkChannel::BuildConfig() const
+{
+    RIFL_CHECK_ARG(m_nDevices != 2,
+                   "DirectLinkChannel: the link needs 2 devices, " << m_nDevices << " attached");
+    const uint32_t delay = GetOneWayDelaySlots();
+    DirectLinkConfig a = m_devices[0]->GetLinkConfig(m_lineRateBps, delay);
+    const DirectLinkConfig b = m_devices[1]->GetLinkConfig(m_lineRateBps, delay);
+    auto same = [](const char* name, uint64_t x, uint64_t y)
+    {
+        RIFL_CHECK_ARG(x != y,
+                       "DirectLinkChannel: the two devices disagree on ns3::DirectLinkNetDevice::"
+                           << name << " (" << x << " vs " << y
+                           << "); both ends of a direct link must use the same value");
+    };
+    same("RetryBufferSize", a.retryBufferSize, b.retryBufferSize);
+    same("VcBufferSize", a.vcBufferSize[0], b.vcBufferSize[0]);
+    same("CrcPolynomial", a.crcPoly, b.crcPoly);
+    same("AckTime", a.ackTime, b.ackTime);
+    same("RetransLimit", a.retransLimit, b.retransLimit);
+    same("CrdNullTime", a.crdNullTime, b.crdNullTime);
+    same("InitialTime", a.initialTime, b.initialTime);
+    same("NakEnabled", a.nakEnabled, b.nakEnabled);
+    same("MaxMessageBytes", a.maxMessageBytes, b.maxMessageBytes);
+    same("IpVc", m_devices[0]->GetIpVc(), m_devices[1]->GetIpVc());
+    same("IpClass", m_devices[0]->GetIpClass(), m_devices[1]->GetIpClass());
+    a.Validate();
+    return a;
+}
+
+void
+DirectLinkChannel::Start()
+{
+    if (m_engine)
+    {
+        return;
+    }
+    NS_LOG_FUNCTION(this);
+    m_config = BuildConfig();
+    EnsureProcesses();
+    if (m_engineType == REFERENCE)
+    {
+        m_engine = std::make_unique<DirectLinkReferenceEngine>(m_config, m_errors[0], m_errors[1]);
+    }
+    else
+    {
+        m_engine = std::make_unique<DirectLinkFastEngine>(m_config, m_errors[0], m_errors[1]);
+    }
+    m_engine->SetDeliveryCallback(
+        [this](const DirectLinkDeliveredMessage& d)
+        {
+            Collected c;
+            c.kind = 1;
+            c.delivery = d;
+            m_collected.push_back(std::move(c));
+        });
+    m_engine->SetLossCallback(
+        [this](const DirectLinkLostMessage& l)
+        {
+            Collected c;
+            c.kind = 2;
+            c.loss = l;
+            m_collected.push_back(std::move(c));
+        });
+    m_engine->SetEventCallback(
+        [this](const DirectLinkEvent& e)
+        {
+            Collected c;
+            c.kind = 0;
+            c.event = e;
+            m_collected.push_back(std::move(c));
+        });
+    m_unitsPerSecond = Seconds(1).GetTimeStep();
+    m_t0 = Simulator::Now();
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        m_devices[i]->NotifyLinkUp();
+    }
+    Reschedule();
+}
+
+const DirectLinkConfig&
+DirectLinkChannel::GetConfig() const
+{
+    return m_config;
+}
+
+DirectLinkLinkEngine*
+DirectLinkChannel::GetEngine() const
+{
+    return m_engine.get();
+}
+
+Time
+DirectLinkChannel::GetSlotStart(uint64_t slot) const
+{
+    const unsigned __int128 num = static_cast<unsigned __int128>(slot)
+                                  * DirectLinkConfig::MICRO_PACKET_BITS
+                                  * static_cast<unsigned __int128>(m_unitsPerSecond);
+    return m_t0 + TimeStep(static_cast<uint64_t>(num / m_lineRateBps));
+}
+
+uint64_t
+DirectLinkChannel::SlotAt(Time t) const
+{
+    if (t <= m_t0 || m_unitsPerSecond == 0)
+    {
+        return 0;
+    }
+    const unsigned __int128 dt = static_cast<unsigned __int128>((t - m_t0).GetTimeStep());
+    uint64_t k = static_cast<uint64_t>(
+        dt * m_lineRateBps
+        / (static_cast<unsigned __int128>(DirectLinkConfig::MICRO_PACKET_BITS) * m_unitsPerSecond));
+    while (GetSlotStart(k + 1) <= t)
+    {
+        ++k;
+    }
+    while (k > 0 && GetSlotStart(k) > t)
+    {
+        --k;
+    }
+    return k;
+}
+
+void
+DirectLinkChannel::Offer(Ptr<DirectLinkNetDevice> device, uint64_t messageId, uint32_t dstCpu,
+                         uint32_t srcCpu, uint32_t msgClass, uint32_t vc,
+                         const std::vector<uint8_t>& bytes)
+{
+    NS_LOG_FUNCTION(this << device << messageId << dstCpu << srcCpu << msgClass << vc);
+    if (!m_engine)
+    {
+        Start();
+    }
+    CatchUp();
+    HeldOffer h;
+    h.side = GetSide(device);
+    h.id = messageId;
+    h.dst = dstCpu;
+    h.src = srcCpu;
+    h.cls = msgClass;
+    h.vc = vc;
+    const Time now = Simulator::Now();
+    const uint64_t s = SlotAt(now);
+    if (m_held.empty() && GetSlotStart(s) == now && !m_inEngine)
+    {
+        m_engine->OfferMessage(h.side, h.id, h.dst, h.src, h.cls, h.vc, bytes);
+        Reschedule();
+        return;
+    }
+    h.bytes = bytes;
+    m_held.push_back(std::move(h));
+    if (!m_heldEvent.IsRunning())
+    {
+        const Time at = GetSlotStart(s + 1);
+        m_heldEvent = Simulator::Schedule(at - now, &DirectLinkChannel::ReleaseHeld, this);
+    }
+}
+
+void
+DirectLinkChannel::ReleaseHeld()
+{
+    CatchUp();
+    while (!m_held.empty())
+    {
+        std::vector<HeldOffer> held;
+        held.swap(m_held);
+        for (const HeldOffer& h : held)
+        {
+            m_engine->OfferMessage(h.side, h.id, h.dst, h.src, h.cls, h.vc, h.bytes);
+        }
+    }
+    Reschedule();
+}
+
+void
+DirectLinkChannel::CatchUp()
+{
+    if (!m_engine || m_inEngine)
+    {
+        return;
+    }
+    const uint64_t now = SlotAt(Simulator::Now());
+    if (m_engine->GetSlot() < now)
+    {
+        m_inEngine = true;
+        m_engine->AdvanceTo(now);
+        m_inEngine = false;
+        Dispatch();
+    }
+}
+
+void
+DirectLinkChannel::Wake()
+{
+    m_wakeSlot = DirectLinkLinkEngine::NEVER;
+    CatchUp();
+    Reschedule();
+}
+
+void
+DirectLinkChannel::Dispatch()
+{
+    if (m_dispatching)
+    {
+        return; // the outer Dispatch loop picks up what was collected
+    }
+    m_dispatching = true;
+    // Callbacks are handed over only after the engine returned, in the engine's order,
+    // so that an upper layer sending in response re-enters the channel safely.
+    while (!m_collected.empty())
+    {
+        std::vector<Collected> items;
+        items.swap(m_collected);
+        for (const Collected& c : items)
+        {
+            if (c.kind == 0)
+            {
+                m_devices[c.event.side]->NotifyEvent(c.event);
+            }
+            else if (c.kind == 1)
+            {
+                const uint32_t sender = 1 - c.delivery.side;
+                Ptr<Packet> original = m_devices[sender]->FinishMessage(c.delivery.info.messageId);
+                m_devices[c.delivery.side]->Receive(c.delivery, original);
+            }
+            else
+            {
+                m_devices[c.loss.side]->NotifyLost(c.loss);
+            }
+        }
+    }
+    m_dispatching = false;
+}
+
+void
+DirectLinkChannel::Reschedule()
+{
+    if (!m_engine)
+    {
+        return;
+    }
+    const uint64_t next = m_engine->NextEventSlot();
+    if (next == DirectLinkLinkEngine::NEVER)
+    {
+        m_wake.Cancel();
+        m_wakeSlot = DirectLinkLinkEngine::NEVER;
+        return;
+    }
+    if (m_wake.IsRunning() && m_wakeSlot == next)
+    {
+        return;
+    }
+    m_wake.Cancel();
+    m_wakeSlot = next;
+    // The engine reports slot `next` once it has run it, i.e. at the start of next + 1.
+    const Time at = GetSlotStart(next + 1);
+    const Time now = Simulator::Now();
+    m_wake = Simulator::Schedule(at > now ? at - now : Time(0), &DirectLinkChannel::Wake, this);
+}
+
+} // namespace ns3

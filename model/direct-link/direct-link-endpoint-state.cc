@@ -7,6 +7,7 @@
 #include "ns3/log.h"
 #include "ns3/rifl-check.h"
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -615,6 +616,50 @@ const DirectLinkEndpointState::Counters&
 DirectLinkEndpointState::GetCounters() const
 {
     return m_counters;
+}
+
+bool
+DirectLinkEndpointState::IsIdle() const
+{
+    if (m_state != LinkState::NORMAL || !m_retry.empty() || m_nakPending)
+    {
+        return false;
+    }
+    for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+    {
+        if (m_owed[v] != 0 || (!m_txQueue[v].empty() && m_credit[v] != 0)
+            || (!m_vcBuf[v].empty() && m_cfg.vcDrainInterval[v] != 0))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+uint64_t
+DirectLinkEndpointState::IdleLimit() const
+{
+    uint64_t limit = NEVER;
+    for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+    {
+        if (m_creditZeroSince[v] != NEVER)
+        {
+            limit = std::min(limit, m_creditZeroSince[v] + m_cfg.crdNullTime);
+        }
+    }
+    return limit;
+}
+
+Flit::Fields
+DirectLinkEndpointState::IdleTx() const
+{
+    return Flit::MakeNull(MyAskNo());
+}
+
+void
+DirectLinkEndpointState::SkipIdle(uint64_t n)
+{
+    m_counters.sentByType[static_cast<uint32_t>(PktType::NULL_FLIT)] += n;
 }
 
 std::string

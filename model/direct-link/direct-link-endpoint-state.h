@@ -263,6 +263,32 @@ class DirectLinkEndpointState
     const Counters& GetCounters() const;
 
     /**
+     * \brief Whether this side is idle: Normal, empty retry buffer, no NAK pending, no credit
+     *        owed, and for every VC nothing sendable (queue empty or credit 0) and nothing
+     *        drainable (VC buffer empty or drain stopped).
+     *
+     * An idle side sends IdleTx() in every slot and, receiving only correct non-NAK Null
+     * micro-packets, does not change state until IdleLimit() (used by the fast engine).
+     * \return true if idle.
+     */
+    bool IsIdle() const;
+
+    /**
+     * \return the first slot at whose end an idle side's CrdNullTime fires (NEVER if none).
+     */
+    uint64_t IdleLimit() const;
+
+    /// \return the Null micro-packet an idle side sends (AskNo = FrameExpected - 1).
+    DirectLinkFlit::Fields IdleTx() const;
+
+    /**
+     * \brief Account for \p n slots of an idle side in bulk (exactly what n BuildTx /
+     *        Receive(correct Null) / EndOfSlot rounds would do: n Null micro-packets sent).
+     * \param n the number of slots.
+     */
+    void SkipIdle(uint64_t n);
+
+    /**
      * \param s a state.
      * \return its name.
      */

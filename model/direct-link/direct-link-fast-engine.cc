@@ -1,0 +1,211 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "direct-link-fast-engine.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DirectLinkFastEngine");
+
+using Flit = DirectLinkFlit;
+
+DirectLinkFastEngine::DirectLinkFastEngine(const DirectLinkConfig& config,
+                                           Ptr<BitErrorProcess> aToB, Ptr<BitErrorProcess> bToA)
+    : DirectLinkReferenceEngine(config, aToB, bToA)
+{
+}
+
+void
+DirectLinkFastEngine::Step()
+{
+    const uint64_t s = m_slot;
+    const uint64_t delay = m_cfg.oneWayDelaySlots;
+    ++m_slotModeSlots;
+    // 1. send
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        const DirectLinkEndpointState::TxFlit tx = m_ep[side].BuildTx(s);
+        TxEvents(side, tx);
+        Run r;
+        r.sendSlot = s;
+        r.fields = tx.fields;
+        r.tag = tx.tag;
+        if (m_err[side] && m_err[side]->SkipTo(s).slot == s)
+        {
+            r.bits = Flit::Encode(tx.fields, m_cfg.crcPoly);
+            ApplyErrors(side, s, &r.bits, r.corrupted);
+        }
+        r.busy = r.corrupted || tx.nak || tx.fields.type != Flit::PktType::NULL_FLIT;
+        if (!r.corrupted && m_verify)
+        {
+            const Flit::DecodeResult d
+                = Flit::Decode(Flit::Encode(tx.fields, m_cfg.crcPoly), m_cfg.crcPoly);
+            NS_ABORT_MSG_IF(!d.IsOk() || d.fields != tx.fields,
+                            "DirectLinkFastEngine: clean path mismatch at slot " << s);
+        }
+        m_busy[side] += r.busy ? 1 : 0;
+        m_runs[side].push_back(std::move(r));
+    }
+    // 2. end of slot: receive, drain, timers
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        std::deque<Run>& line = m_runs[1 - side];
+        if (!line.empty() && line.front().sendSlot + delay == s)
+        {
+            Run& f = line.front();
+            Flit::DecodeResult r;
+            if (f.corrupted)
+            {
+                r = Flit::Decode(f.bits, m_cfg.crcPoly);
+            }
+            else
+            {
+                r.status = Flit::DecodeStatus::OK;
+                r.frameOk = true;
+                r.evenCrcOk = true;
+                r.oddCrcOk = true;
+                r.fields = f.fields;
+            }
+            const DirectLinkEndpointState::FlitTag tag = f.tag;
+            const bool corrupted = f.corrupted;
+            if (--f.count == 0)
+            {
+                m_busy[1 - side] -= f.busy ? 1 : 0;
+                line.pop_front();
+            }
+            else
+            {
+                ++f.sendSlot;
+            }
+            RxAndEndOfSlot(side, s, &r, tag, corrupted);
+        }
+        else
+        {
+            RxAndEndOfSlot(side, s, nullptr, DirectLinkEndpointState::FlitTag(), false);
+        }
+    }
+    // 3. events
+    FlushEvents();
+    ++m_slot;
+}
+
+bool
+DirectLinkFastEngine::Quiescent() const
+{
+    return m_busy[0] == 0 && m_busy[1] == 0 && m_ep[0].IsIdle() && m_ep[1].IsIdle();
+}
+
+uint64_t
+DirectLinkFastEngine::QuiescentLimit()
+{
+    uint64_t limit = std::min(m_ep[0].IdleLimit(), m_ep[1].IdleLimit());
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        if (m_err[side])
+        {
+            limit = std::min(limit, m_err[side]->SkipTo(m_slot).slot);
+        }
+    }
+    return limit;
+}
+
+void
+DirectLinkFastEngine::Bulk(uint64_t end)
+{
+    const uint64_t s = m_slot;
+    const uint64_t n = end - s;
+    const uint64_t delay = m_cfg.oneWayDelaySlots;
+    NS_LOG_LOGIC("bulk " << s << " .. " << end);
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        const Flit::Fields null = m_ep[side].IdleTx();
+        m_ep[side].SkipIdle(n);
+        std::deque<Run>& line = m_runs[side];
+        if (!line.empty() && !line.back().busy && line.back().fields == null
+            && line.back().sendSlot + line.back().count == s)
+        {
+            line.back().count += n;
+        }
+        else
+        {
+            Run r;
+            r.sendSlot = s;
+            r.count = n;
+            r.fields = null;
+            line.push_back(std::move(r));
+        }
+        // drop what the peer received during the stretch (sent before end - delay)
+        while (!line.empty() && line.front().sendSlot + delay < end)
+        {
+            Run& f = line.front();
+            const uint64_t received = std::min(f.count, end - delay - f.sendSlot);
+            if (received == f.count)
+            {
+                line.pop_front(); // not busy: Quiescent()
+            }
+            else
+            {
+                f.count -= received;
+                f.sendSlot += received;
+            }
+        }
+    }
+    m_bulkSlots += n;
+    m_slot = end;
+}
+
+void
+DirectLinkFastEngine::RunUntil(uint64_t slot)
+{
+    while (m_slot < slot)
+    {
+        if (Quiescent())
+        {
+            const uint64_t end = std::min(slot, QuiescentLimit());
+            if (end > m_slot + 1)
+            {
+                Bulk(end);
+                continue;
+            }
+        }
+        Step();
+    }
+}
+
+uint64_t
+DirectLinkFastEngine::NextEventSlot()
+{
+    if (!Quiescent())
+    {
+        return m_slot;
+    }
+    const uint64_t limit = QuiescentLimit();
+    return std::max(limit, m_slot);
+}
+
+void
+DirectLinkFastEngine::SetVerifyCleanPath(bool verify)
+{
+    m_verify = verify;
+}
+
+uint64_t
+DirectLinkFastEngine::GetSlotModeSlots() const
+{
+    return m_slotModeSlots;
+}
+
+uint64_t
+DirectLinkFastEngine::GetBulkSlots() const
+{
+    return m_bulkSlots;
+}
+
+} // namespace ns3

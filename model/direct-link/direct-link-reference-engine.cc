@@ -7,6 +7,8 @@
 #include "ns3/log.h"
 #include "ns3/rifl-check.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -51,9 +53,9 @@ DirectLinkReferenceEngine::DirectLinkReferenceEngine(const DirectLinkConfig& con
             });
         m_ep[s].SetStateCallback(
             [this, s](DirectLinkEndpointState::LinkState st, uint64_t slot,
-                      DirectLinkEndpointState::ResetReason)
+                      DirectLinkEndpointState::ResetReason r)
             {
-                OnState(s, st, slot);
+                OnState(s, st, slot, r);
             });
     }
 }
@@ -91,6 +93,92 @@ DirectLinkReferenceEngine::OfferMessage(uint32_t side, uint64_t messageId, uint3
 }
 
 void
+DirectLinkReferenceEngine::TxEvents(uint32_t side, const DirectLinkEndpointState::TxFlit& t)
+{
+    if (t.retransmission)
+    {
+        AddEvent(DirectLinkEventType::RETRANSMISSION, side, t.fields.sndNo);
+    }
+    if (t.nak)
+    {
+        AddEvent(DirectLinkEventType::NAK_SENT, side, t.fields.askNo);
+    }
+    if (t.fields.type == Flit::PktType::DATA && !t.retransmission)
+    {
+        if (t.fields.header)
+        {
+            AddEvent(DirectLinkEventType::TX_BEGIN, side, 0, 0, t.tag.messageId, t.fields.vc);
+        }
+        if (t.fields.tail)
+        {
+            AddEvent(DirectLinkEventType::TX_END, side, 0, 0, t.tag.messageId, t.fields.vc);
+        }
+    }
+}
+
+void
+DirectLinkReferenceEngine::ApplyErrors(uint32_t side, uint64_t s, BitBlock* bits, bool& corrupted)
+{
+    corrupted = false;
+    if (!m_err[side])
+    {
+        return;
+    }
+    const FrameErrorEvent& ev = m_err[side]->SkipTo(s);
+    if (ev.slot == s)
+    {
+        if (bits != nullptr)
+        {
+            for (uint32_t b : ev.bits)
+            {
+                bits->Flip(b);
+            }
+        }
+        corrupted = !ev.bits.empty();
+        m_err[side]->Pop();
+    }
+    if (corrupted)
+    {
+        ++m_truth[side].corruptedSent;
+    }
+}
+
+void
+DirectLinkReferenceEngine::RxAndEndOfSlot(uint32_t side, uint64_t s,
+                                          const DirectLinkFlit::DecodeResult* r,
+                                          const DirectLinkEndpointState::FlitTag& tag,
+                                          bool corrupted)
+{
+    if (r != nullptr)
+    {
+        if (r->IsOk() && corrupted)
+        {
+            ++m_truth[side].undetectedErrors;
+            AddEvent(DirectLinkEventType::UNDETECTED_ERROR, side,
+                     static_cast<int64_t>(r->fields.type));
+        }
+        if (!r->IsOk())
+        {
+            AddEvent(DirectLinkEventType::CRC_ERROR, side, static_cast<int64_t>(r->status));
+        }
+        const uint64_t rejects = m_ep[side].GetCounters().seqRejects;
+        const uint32_t frameExpected = m_ep[side].GetFrameExpected();
+        m_ep[side].Receive(s, *r, tag);
+        if (m_ep[side].GetCounters().seqRejects != rejects)
+        {
+            AddEvent(DirectLinkEventType::SEQUENCE_REJECT, side, r->fields.sndNo, frameExpected);
+        }
+    }
+    const uint64_t timeouts = m_ep[side].GetCounters().timeouts;
+    const uint32_t askExpected = m_ep[side].GetAskExpected();
+    m_ep[side].EndOfSlot(s);
+    if (m_ep[side].GetCounters().timeouts != timeouts)
+    {
+        AddEvent(DirectLinkEventType::TIMEOUT, side, askExpected);
+    }
+}
+
+void
 DirectLinkReferenceEngine::Step()
 {
     const uint64_t s = m_slot;
@@ -100,28 +188,13 @@ DirectLinkReferenceEngine::Step()
     for (uint32_t side = 0; side < 2; ++side)
     {
         tx[side] = m_ep[side].BuildTx(s);
+        TxEvents(side, tx[side]);
         InFlight f;
         f.arrival = s + m_cfg.oneWayDelaySlots;
         f.bits = Flit::Encode(tx[side].fields, m_cfg.crcPoly);
         f.tag = tx[side].tag;
-        if (m_err[side])
-        {
-            const FrameErrorEvent& ev = m_err[side]->SkipTo(s);
-            if (ev.slot == s)
-            {
-                for (uint32_t b : ev.bits)
-                {
-                    f.bits.Flip(b);
-                }
-                f.corrupted = !ev.bits.empty();
-                m_err[side]->Pop();
-            }
-        }
+        ApplyErrors(side, s, &f.bits, f.corrupted);
         txCorrupted[side] = f.corrupted;
-        if (f.corrupted)
-        {
-            ++m_truth[side].corruptedSent;
-        }
         m_line[side].push_back(std::move(f));
     }
     // 2. end of slot: receive, drain, timers
@@ -135,16 +208,15 @@ DirectLinkReferenceEngine::Step()
             InFlight f = std::move(m_line[peer].front());
             m_line[peer].pop_front();
             const Flit::DecodeResult r = Flit::Decode(f.bits, m_cfg.crcPoly);
-            if (r.IsOk() && f.corrupted)
-            {
-                ++m_truth[side].undetectedErrors;
-            }
             t.rxPresent = true;
             t.rxStatus = r.status;
             t.rxType = r.fields.type;
-            m_ep[side].Receive(s, r, f.tag);
+            RxAndEndOfSlot(side, s, &r, f.tag, f.corrupted);
         }
-        m_ep[side].EndOfSlot(s);
+        else
+        {
+            RxAndEndOfSlot(side, s, nullptr, DirectLinkEndpointState::FlitTag(), false);
+        }
     }
     // 3. trace
     for (uint32_t side = 0; side < 2; ++side)
@@ -174,7 +246,62 @@ DirectLinkReferenceEngine::Step()
             m_slotCb(t);
         }
     }
+    // 4. events
+    FlushEvents();
     ++m_slot;
+}
+
+void
+DirectLinkReferenceEngine::AddEvent(DirectLinkEventType type, uint32_t side, int64_t value,
+                                    int64_t value2, uint64_t id, uint32_t vc)
+{
+    DirectLinkEvent e;
+    e.type = type;
+    e.side = side;
+    e.slot = m_slot;
+    e.messageId = id;
+    e.vc = vc;
+    e.value = value;
+    e.value2 = value2;
+    m_events.push_back(e);
+}
+
+void
+DirectLinkReferenceEngine::FlushEvents()
+{
+    if (m_events.empty())
+    {
+        return;
+    }
+    std::stable_sort(m_events.begin(), m_events.end(),
+                     [](const DirectLinkEvent& a, const DirectLinkEvent& b)
+                     {
+                         if (a.side != b.side)
+                         {
+                             return a.side < b.side;
+                         }
+                         return static_cast<uint32_t>(a.type) < static_cast<uint32_t>(b.type);
+                     });
+    if (m_eventCb)
+    {
+        for (const DirectLinkEvent& e : m_events)
+        {
+            m_eventCb(e);
+        }
+    }
+    m_events.clear();
+}
+
+void
+DirectLinkReferenceEngine::AdvanceTo(uint64_t slot)
+{
+    RunUntil(slot);
+}
+
+uint64_t
+DirectLinkReferenceEngine::NextEventSlot()
+{
+    return m_slot;
 }
 
 void
@@ -193,6 +320,10 @@ DirectLinkReferenceEngine::OnDelivery(uint32_t side, const DirectLinkEndpointSta
     DeliveredMessage rec;
     rec.side = side;
     rec.info = d;
+    if (d.truncated)
+    {
+        AddEvent(DirectLinkEventType::MESSAGE_TRUNCATED, side, 0, 0, d.messageId, d.vc);
+    }
     auto it = m_offered[sender].find(d.messageId);
     if (it != m_offered[sender].end())
     {
@@ -240,8 +371,16 @@ DirectLinkReferenceEngine::OnAbandon(uint32_t side, uint64_t id,
 }
 
 void
-DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkState s, uint64_t)
+DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkState s, uint64_t,
+                                   DirectLinkEndpointState::ResetReason r)
 {
+    AddEvent(DirectLinkEventType::STATE_CHANGE, side, static_cast<int64_t>(s),
+             static_cast<int64_t>(m_lastState[side]));
+    m_lastState[side] = s;
+    if (s == DirectLinkEndpointState::LinkState::SHUTDOWN)
+    {
+        AddEvent(DirectLinkEventType::SHUTDOWN, side, static_cast<int64_t>(r));
+    }
     if (s != DirectLinkEndpointState::LinkState::NORMAL)
     {
         return;
@@ -262,6 +401,8 @@ DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkS
         l.reason = m.reason;
         ++m_truth[side].lost;
         ++m_truth[side].lostByReason[static_cast<uint32_t>(m.reason)];
+        AddEvent(DirectLinkEventType::MESSAGE_LOST, side, static_cast<int64_t>(m.reason), 0, id,
+                 m.vc);
         NS_LOG_INFO("side " << side << " message " << id << " lost ("
                             << DirectLinkEndpointState::ReasonName(m.reason) << ")");
         m_lost.push_back(l);
@@ -328,6 +469,12 @@ void
 DirectLinkReferenceEngine::SetLossCallback(LossCallback cb)
 {
     m_lossCb = std::move(cb);
+}
+
+void
+DirectLinkReferenceEngine::SetEventCallback(EventCallback cb)
+{
+    m_eventCb = std::move(cb);
 }
 
 void

@@ -7,6 +7,7 @@
 
 #include "direct-link-config.h"
 #include "direct-link-endpoint-state.h"
+#include "direct-link-link-engine.h"
 #include "ns3/bit-block.h"
 #include "ns3/bit-error-process.h"
 #include "ns3/direct-link-flit.h"
@@ -40,7 +41,8 @@ namespace ns3
  *     sent in slot s - L (L = OneWayDelay) is decoded with
  *     DirectLinkFlit::Decode and handed to Receive(); then NI drain; then
  *     timers (EndOfSlot);
- *  3. the slot callback reports both sides.
+ *  3. the slot callback reports both sides;
+ *  4. the protocol events of the slot are reported (see below).
  *
  * **Timing reference.** A micro-packet sent in slot n is received at the end of
  * slot n + L; its effects (acks, credits, state changes) are visible to the
@@ -58,34 +60,50 @@ namespace ns3
  * GetPending() is what is still queued or in flight. Undetected errors (a
  * block whose bits were changed and Decode() accepted) are counted at the
  * receiver, as are delivered contents that differ from what was offered.
+ *
+ * **Callbacks.** Deliveries and losses are reported as they happen inside the
+ * slot (in the order above). The DirectLinkEvent%s of slot s are collected
+ * during the slot and reported at its end (after its deliveries and losses),
+ * all with DirectLinkEvent::slot = s, in this **canonical order**: side A's
+ * before side B's; within a side by DirectLinkEventType (the enum's order:
+ * STATE_CHANGE, SHUTDOWN, TIMEOUT, RETRANSMISSION, NAK_SENT, CRC_ERROR,
+ * SEQUENCE_REJECT, UNDETECTED_ERROR, MESSAGE_TRUNCATED, MESSAGE_LOST, TX_BEGIN,
+ * TX_END); events of the same side and type in the order they happened. Each
+ * event:
+ * - STATE_CHANGE: the side's state changed in slot s (value = new LinkState,
+ *   value2 = old). A Shutdown gives NORMAL/INITIAL -> SHUTDOWN then
+ *   SHUTDOWN -> INITIAL; a received Init in Normal gives NORMAL -> INITIAL;
+ *   entering Normal at the end of s gives INITIAL -> NORMAL.
+ * - SHUTDOWN: value = ResetReason (RETRANS_LIMIT, CREDIT_TIMEOUT,
+ *   INITIAL_TIMEOUT; PEER_INIT is no Shutdown).
+ * - TIMEOUT: AckTime expired at the end of s; value = AskExpected then.
+ * - RETRANSMISSION: the side resent a retry-buffer entry in s; value = its SndNo.
+ * - NAK_SENT: the side sent a NAK in s; value = its AskNo.
+ * - CRC_ERROR: the block the side received at the end of s failed Decode()
+ *   (any status but OK); value = DecodeStatus.
+ * - SEQUENCE_REJECT: a correct Data/Credit received with SndNo != FrameExpected;
+ *   value = its SndNo, value2 = FrameExpected.
+ * - UNDETECTED_ERROR: the side received a block with flipped bits that Decode()
+ *   accepted; value = its decoded PktType.
+ * - MESSAGE_TRUNCATED: the side (receiver) delivered a message truncated;
+ *   messageId, vc.
+ * - MESSAGE_LOST: a message of the side (sender) was counted lost in s;
+ *   messageId, vc, value = ResetReason.
+ * - TX_BEGIN / TX_END: the side sent the header / tail micro-packet of a message
+ *   for the first time in s (a one-micro-packet message gives both); messageId, vc.
  */
-class DirectLinkReferenceEngine
+class DirectLinkReferenceEngine : public DirectLinkLinkEngine
 {
   public:
     /// Side A.
     static constexpr uint32_t SIDE_A = 0;
     /// Side B.
     static constexpr uint32_t SIDE_B = 1;
-    /// Slot value meaning "never".
-    static constexpr uint64_t NEVER = DirectLinkEndpointState::NEVER;
 
     /// A delivered (or truncated) message.
-    struct DeliveredMessage
-    {
-        uint32_t side{0};                       //!< receiving side
-        DirectLinkEndpointState::Delivery info; //!< what the NI delivered
-        uint64_t offerSlot{0};                  //!< slot the sender offered it
-        bool contentOk{false};                  //!< bytes and route equal the offered ones
-    };
-
+    using DeliveredMessage = DirectLinkDeliveredMessage;
     /// A message counted as lost.
-    struct LostMessage
-    {
-        uint32_t side{0};                              //!< sending side
-        uint64_t messageId{0};                         //!< the message
-        uint64_t slot{0};                              //!< slot it was abandoned
-        DirectLinkEndpointState::ResetReason reason{}; //!< why
-    };
+    using LostMessage = DirectLinkLostMessage;
 
     /// The state of one side after a slot (for exact tests).
     struct SlotTrace
@@ -124,9 +142,11 @@ class DirectLinkReferenceEngine
     };
 
     /// Delivery callback.
-    typedef std::function<void(const DeliveredMessage&)> DeliveryCallback;
+    using DeliveryCallback = DirectLinkLinkEngine::DeliveryCallback;
     /// Loss callback.
-    typedef std::function<void(const LostMessage&)> LossCallback;
+    using LossCallback = DirectLinkLinkEngine::LossCallback;
+    /// Event callback.
+    using EventCallback = DirectLinkLinkEngine::EventCallback;
     /// Per-slot callback (called for A, then B).
     typedef std::function<void(const SlotTrace&)> SlotCallback;
 
@@ -150,25 +170,37 @@ class DirectLinkReferenceEngine
      * \param bytes the content, at most MaxMessageBytes (std::invalid_argument naming it).
      */
     void OfferMessage(uint32_t side, uint64_t messageId, uint32_t dstCpu, uint32_t srcCpu,
-                      uint32_t msgClass, uint32_t vc, const std::vector<uint8_t>& bytes);
+                      uint32_t msgClass, uint32_t vc, const std::vector<uint8_t>& bytes) override;
 
     /// \brief Run one slot (see the class description for the order).
-    void Step();
+    virtual void Step();
 
     /**
      * \brief Run slots until GetSlot() == \p slot.
      * \param slot the first slot not to run.
      */
-    void RunUntil(uint64_t slot);
+    virtual void RunUntil(uint64_t slot);
+
+    /**
+     * \brief Run every slot before \p slot (same as RunUntil()).
+     * \param slot the first slot not to run.
+     */
+    void AdvanceTo(uint64_t slot) override;
 
     /// \return the next slot Step() will run.
-    uint64_t GetSlot() const;
+    uint64_t GetSlot() const override;
+
+    /**
+     * \brief The reference makes no prediction: a callback may fire in any slot.
+     * \return GetSlot().
+     */
+    uint64_t NextEventSlot() override;
 
     /**
      * \param side 0 or 1.
      * \return the side's protocol state.
      */
-    const DirectLinkEndpointState& GetEndpoint(uint32_t side) const;
+    const DirectLinkEndpointState& GetEndpoint(uint32_t side) const override;
 
     /**
      * \brief Change a side's NI drain interval of one VC (0 stops draining).
@@ -176,7 +208,7 @@ class DirectLinkReferenceEngine
      * \param vc 0..3.
      * \param interval 0..65535.
      */
-    void SetDrainInterval(uint32_t side, uint32_t vc, uint32_t interval);
+    void SetDrainInterval(uint32_t side, uint32_t vc, uint32_t interval) override;
 
     /**
      * \param side 0 or 1.
@@ -193,19 +225,21 @@ class DirectLinkReferenceEngine
      * \param side the sending side.
      * \return messages of that side neither delivered, truncated nor lost yet.
      */
-    uint64_t GetPending(uint32_t side) const;
+    uint64_t GetPending(uint32_t side) const override;
 
     /// \param cb the delivery callback.
-    void SetDeliveryCallback(DeliveryCallback cb);
+    void SetDeliveryCallback(DeliveryCallback cb) override;
     /// \param cb the loss callback.
-    void SetLossCallback(LossCallback cb);
+    void SetLossCallback(LossCallback cb) override;
+    /// \param cb the event callback (canonical order, see the class description).
+    void SetEventCallback(EventCallback cb) override;
     /// \param cb the per-slot callback.
     void SetSlotCallback(SlotCallback cb);
 
     /// \return the configuration.
-    const DirectLinkConfig& GetConfig() const;
+    const DirectLinkConfig& GetConfig() const override;
 
-  private:
+  protected:
     /// A block on the line.
     struct InFlight
     {
@@ -243,7 +277,27 @@ class DirectLinkReferenceEngine
     void OnAbandon(uint32_t side, uint64_t id, DirectLinkEndpointState::ResetReason r,
                    uint64_t slot);
     /// \brief A side changed state. \param side the side. \param s new state. \param slot slot.
-    void OnState(uint32_t side, DirectLinkEndpointState::LinkState s, uint64_t slot);
+    void OnState(uint32_t side, DirectLinkEndpointState::LinkState s, uint64_t slot,
+                 DirectLinkEndpointState::ResetReason r);
+    /// \brief Record an event of the current slot.
+    /// \param type the type. \param side the side. \param value value.
+    /// \param value2 second value. \param id message. \param vc VC.
+    void AddEvent(DirectLinkEventType type, uint32_t side, int64_t value, int64_t value2 = 0,
+                  uint64_t id = 0, uint32_t vc = 0);
+    /// \brief Report the events of the current slot in canonical order.
+    void FlushEvents();
+    /// \brief Record the send events of a micro-packet.
+    /// \param side the sender. \param t what it sent.
+    void TxEvents(uint32_t side, const DirectLinkEndpointState::TxFlit& t);
+    /// \brief Apply the direction's errors listed for slot \p s (pops them).
+    /// \param side the sender. \param s the slot. \param bits the line bits to flip (null:
+    /// do not flip). \param corrupted set to true if bits were listed.
+    void ApplyErrors(uint32_t side, uint64_t s, BitBlock* bits, bool& corrupted);
+    /// \brief End of slot \p s of a side: reception (if \p r), drain, timers, with events.
+    /// \param side the side. \param s the slot. \param r the decoded arrival or null.
+    /// \param tag its ground truth. \param corrupted its bits were flipped.
+    void RxAndEndOfSlot(uint32_t side, uint64_t s, const DirectLinkFlit::DecodeResult* r,
+                        const DirectLinkEndpointState::FlitTag& tag, bool corrupted);
 
     DirectLinkConfig m_cfg;                                      //!< configuration
     std::array<DirectLinkEndpointState, 2> m_ep;                 //!< sides
@@ -259,6 +313,9 @@ class DirectLinkReferenceEngine
     DeliveryCallback m_deliveryCb;             //!< callback
     LossCallback m_lossCb;                     //!< callback
     SlotCallback m_slotCb;                     //!< callback
+    EventCallback m_eventCb;                   //!< callback
+    std::vector<DirectLinkEvent> m_events;     //!< events of the current slot
+    std::array<DirectLinkEndpointState::LinkState, 2> m_lastState{}; //!< for STATE_CHANGE
 };
 
 } // namespace ns3

@@ -12,6 +12,7 @@
 #include "ns3/packet.h"
 #include "ns3/rifl-check.h"
 #include "ns3/simulator.h"
+#include "rifl-fast-engine.h"
 #include "rifl-net-device.h"
 #include "rifl-reference-engine.h"
 
@@ -58,7 +59,12 @@ RiflChannel::GetTypeId()
                   "Link engine: Fast (work only at packets, errors and state changes) "
                   "or Reference (one step per frame slot; identical results, slow).",
                   EnumValue(RiflChannel::FAST), MakeEnumAccessor(&RiflChannel::m_engineType),
-                  MakeEnumChecker(RiflChannel::FAST, "Fast", RiflChannel::REFERENCE, "Reference"));
+                  MakeEnumChecker(RiflChannel::FAST, "Fast", RiflChannel::REFERENCE, "Reference"))
+              .AddTraceSource("Delivery",
+                              "The engine delivered a packet (endpoint, slots, per-word latencies "
+                              "in slots) and whether its bytes were corrupted.",
+                              MakeTraceSourceAccessor(&RiflChannel::m_deliveryTrace),
+                              "ns3::RiflChannel::DeliveryTracedCallback");
     return tid;
 }
 
@@ -254,7 +260,7 @@ RiflChannel::Start()
     }
     else
     {
-        m_engine = std::make_unique<RiflReferenceEngine>(m_config);
+        m_engine = std::make_unique<RiflFastEngine>(m_config);
     }
     for (auto& kv : m_errors)
     {
@@ -446,6 +452,7 @@ RiflChannel::Dispatch()
             {
                 delivered = Create<Packet>(d.content.data(), d.content.size());
             }
+            m_deliveryTrace(d, corrupt);
             m_devices[d.endpoint]->Receive(delivered, corrupt);
         }
     }

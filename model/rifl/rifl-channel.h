@@ -11,6 +11,7 @@
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 #include "ns3/sync-loss-process.h"
+#include "ns3/traced-callback.h"
 #include "rifl-link-config.h"
 #include "rifl-link-engine.h"
 
@@ -151,6 +152,13 @@ class RiflChannel : public Channel
     /// \brief Build the engine and start the link now (idempotent).
     void Start();
 
+    /**
+     * \brief TracedCallback signature of the Delivery trace.
+     * \param delivery what the engine delivered (with per-word latencies in slots).
+     * \param corrupt true if its bytes differ from what was sent.
+     */
+    typedef void (*DeliveryTracedCallback)(const RiflDelivery& delivery, bool corrupt);
+
   protected:
     void DoDispose() override;
 
@@ -200,6 +208,7 @@ class RiflChannel : public Channel
     std::array<std::map<uint64_t, Ptr<Packet>>, 2> m_inFlight; //!< sent packets by id
     std::vector<RiflDelivery> m_deliveries;                    //!< collected, not yet dispatched
     std::vector<RiflLinkEvent> m_events;                       //!< collected, not yet dispatched
+    TracedCallback<const RiflDelivery&, bool> m_deliveryTrace; //!< the Delivery trace
 };
 
 } // namespace ns3

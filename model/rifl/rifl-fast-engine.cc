@@ -26,6 +26,8 @@ constexpr uint64_t USER_DELAY = 6;
 constexpr std::size_t MAX_PACKET_BYTES = 100000000;
 /// Quiet slots beyond L needed before a jump (line flushed, 16-frame key/aligner windows).
 constexpr uint64_t QUIET_MARGIN = 24;
+/// Shortest loaded jump worth its set-up (slots).
+constexpr uint64_t MIN_LOADED_JUMP = 3;
 } // namespace
 
 RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
@@ -40,28 +42,38 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
     m_thrOn = m_config.GetFcThrOn();
     m_thrOff = m_config.GetFcThrOff();
     const uint32_t s = m_config.frameSize;
-    m_fill = RiflFrame::MakeFill(s);
-    m_idle = RiflFrame::MakeIdle(s);
-    m_pauseReq = RiflFrame::MakePauseRequest(s);
-    m_retransReq = RiflFrame::MakeRetransmitRequest(s);
-    m_fcPause = RiflFrame::MakeFcNotification(s, RiflFrame::FcNotification::PAUSE);
-    m_fcResume = RiflFrame::MakeFcNotification(s, RiflFrame::FcNotification::RESUME);
-    m_cIdle = ContentState(m_idle);
-    m_cPauseReq = ContentState(m_pauseReq);
-    m_cRetransReq = ContentState(m_retransReq);
-    m_cFcPause = ContentState(m_fcPause);
-    m_cFcResume = ContentState(m_fcResume);
+    m_fill = std::make_shared<const RiflFrame>(RiflFrame::MakeFill(s));
+    m_idle = std::make_shared<const RiflFrame>(RiflFrame::MakeIdle(s));
+    m_pauseReq = std::make_shared<const RiflFrame>(RiflFrame::MakePauseRequest(s));
+    m_retransReq = std::make_shared<const RiflFrame>(RiflFrame::MakeRetransmitRequest(s));
+    m_fcPause = std::make_shared<const RiflFrame>(
+        RiflFrame::MakeFcNotification(s, RiflFrame::FcNotification::PAUSE));
+    m_fcResume = std::make_shared<const RiflFrame>(
+        RiflFrame::MakeFcNotification(s, RiflFrame::FcNotification::RESUME));
+    m_cIdle = ContentState(*m_idle);
+    m_cPauseReq = ContentState(*m_pauseReq);
+    m_cRetransReq = ContentState(*m_retransReq);
+    m_cFcPause = ContentState(*m_fcPause);
+    m_cFcResume = ContentState(*m_fcResume);
+    m_taken.reserve(m_config.lanes);
     // M: column j = the state after one fill frame (zero input) from state bit j alone.
     Matrix m{};
     for (uint32_t j = 0; j < RiflScrambler::STATE_BITS; ++j)
     {
         RiflScrambler scr(uint64_t{1} << j);
-        m[j] = RiflFrame::ScramblerStateAfter(RiflFrame::Encode(m_fill, 0, scr, m_fid));
+        m[j] = RiflFrame::ScramblerStateAfter(RiflFrame::Encode(*m_fill, 0, scr, m_fid));
     }
     m_pow2[0] = m;
     for (std::size_t k = 1; k < m_pow2.size(); ++k)
     {
         m_pow2[k] = Multiply(m_pow2[k - 1], m_pow2[k - 1]);
+    }
+    for (uint32_t b = 0; b < m_stepTable.size(); ++b)
+    {
+        for (uint32_t v = 0; v < 256; ++v)
+        {
+            m_stepTable[b][v] = Apply(m, (uint64_t{v} << (8 * b)) & RiflScrambler::STATE_MASK);
+        }
     }
     for (auto& ep : m_ep)
     {
@@ -122,7 +134,8 @@ RiflFastEngine::SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossP
 }
 
 void
-RiflFastEngine::OfferPacket(uint32_t endpoint, uint64_t packetId, const std::vector<uint8_t>& payload)
+RiflFastEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
+                            const std::vector<uint8_t>& payload)
 {
     CheckIndex(endpoint, 0);
     RIFL_CHECK_ARG(payload.empty() || payload.size() > MAX_PACKET_BYTES,
@@ -132,11 +145,15 @@ RiflFastEngine::OfferPacket(uint32_t endpoint, uint64_t packetId, const std::vec
     const uint32_t p = m_config.GetPayloadBytes();
     for (std::size_t i = 0; i < frames.size(); ++i)
     {
-        m_ep[endpoint].txQueue.push_back(Segment{frames[i],
-                                                 packetId,
-                                                 static_cast<uint32_t>(i * p),
-                                                 i == 0,
-                                                 i + 1 == frames.size()});
+        Segment seg{std::make_shared<const RiflFrame>(frames[i]),
+                    packetId,
+                    static_cast<uint32_t>(i * p),
+                    i == 0,
+                    i + 1 == frames.size(),
+                    0,
+                    0};
+        seg.content = ContentState(*seg.frame);
+        m_ep[endpoint].txQueue.push_back(std::move(seg));
     }
     ++m_ep[endpoint].pendingPackets;
 }
@@ -162,6 +179,16 @@ RiflFastEngine::AdvanceTo(uint64_t slot)
                 continue;
             }
         }
+        else if (slot - m_slot >= MIN_LOADED_JUMP && LoadedWork() && IsLoadedSteady())
+        {
+            // Through the queued segments and their deliveries, up to the next error.
+            const uint64_t h = std::min({slot, JumpHorizon(), m_slot + LoadedWork()});
+            if (h >= m_slot + MIN_LOADED_JUMP)
+            {
+                LoadedJump(h);
+                continue;
+            }
+        }
         Step();
     }
 }
@@ -172,6 +199,10 @@ RiflFastEngine::NextEventSlot()
     if (IsQuiescent())
     {
         return JumpHorizon();
+    }
+    if (LoadedWork() && IsLoadedSteady())
+    {
+        return LoadedNextEvent();
     }
     return m_slot;
 }
@@ -222,6 +253,12 @@ RiflFastEngine::GetJumpedSlots() const
 }
 
 uint64_t
+RiflFastEngine::GetLoadedJumpedSlots() const
+{
+    return m_loadedJumped;
+}
+
+uint64_t
 RiflFastEngine::GetMaterialisedFrames() const
 {
     return m_materialised;
@@ -248,6 +285,14 @@ RiflFastEngine::Apply(const Matrix& m, uint64_t v)
         }
     }
     return r;
+}
+
+uint64_t
+RiflFastEngine::StepState(uint64_t v) const
+{
+    return m_stepTable[0][v & 0xff] ^ m_stepTable[1][(v >> 8) & 0xff]
+           ^ m_stepTable[2][(v >> 16) & 0xff] ^ m_stepTable[3][(v >> 24) & 0xff]
+           ^ m_stepTable[4][(v >> 32) & 0xff];
 }
 
 RiflFastEngine::Matrix
@@ -282,17 +327,46 @@ RiflFastEngine::Power(uint64_t n) const
 uint64_t
 RiflFastEngine::ContentState(const RiflFrame& f) const
 {
-    RiflScrambler zero;
-    return RiflFrame::ScramblerStateAfter(RiflFrame::Encode(f, 0, zero, m_fid));
+    // The scrambled field [S-3:12] in line order, from state 0 (no CRC, no BitBlock):
+    // Meta (2 bits) then the payload bytes MSB first, or the 16-bit key then zeros.
+    RiflScrambler z;
+    const uint32_t fieldBits = f.GetFrameSize() - 14;
+    uint32_t done = 0;
+    if (f.GetKind() == RiflFrame::Kind::CONTROL)
+    {
+        z.ScrambleBits(f.GetKey(), 16);
+        done = 16;
+    }
+    else
+    {
+        z.ScrambleBits(static_cast<uint64_t>(f.GetMeta()), 2);
+        done = 2;
+        const std::vector<uint8_t>& p = f.GetPayload();
+        std::size_t i = 0;
+        while (i < p.size())
+        {
+            uint64_t w = 0;
+            uint32_t nb = 0;
+            for (; nb < 8 && i < p.size(); ++nb, ++i)
+            {
+                w = (w << 8) | p[i];
+            }
+            z.ScrambleBits(w, 8 * nb);
+            done += 8 * nb;
+        }
+    }
+    while (done < fieldBits)
+    {
+        const uint32_t nb = std::min<uint32_t>(64, fieldBits - done);
+        z.ScrambleBits(0, nb);
+        done += nb;
+    }
+    return z.GetState();
 }
 
 void
-RiflFastEngine::Emit(RiflLinkEventType type,
-                     uint32_t endpoint,
-                     uint32_t lane,
-                     uint64_t packetId,
-                     int64_t value,
-                     int64_t value2)
+RiflFastEngine::Emit(RiflLinkEventType type, uint32_t endpoint, uint32_t lane, uint64_t packetId,
+                     int64_t value, int64_t value2)
 {
     if (m_eventCb)
     {
@@ -326,9 +400,9 @@ RiflFastEngine::IsQuiescent() const
         for (const Lane& lane : ep.lanes)
         {
             const RiflLaneState& st = lane.state;
-            if (!lane.fifo.empty() || lane.rxDelta != 0 || st.GetTxState() != RiflTxState::NORMAL ||
-                !st.IsRollbackDone() || st.GetFcNotified() || st.GetRemoteFcPause() ||
-                !st.IsRxUp() || st.GetResumeWait() < m_d)
+            if (!lane.fifo.empty() || lane.rxDelta != 0 || st.GetTxState() != RiflTxState::NORMAL
+                || !st.IsRollbackDone() || st.GetFcNotified() || st.GetRemoteFcPause()
+                || !st.IsRxUp() || st.GetResumeWait() < m_d)
             {
                 return false;
             }
@@ -359,8 +433,8 @@ RiflFastEngine::JumpHorizon()
             {
                 // Events over before the next received frame are popped as Receive() would.
                 const SyncLossEvent* ev = &lane.syncLoss->Peek();
-                while (ev->startSlot != SyncLossEvent::NO_MORE_EVENTS &&
-                       ev->startSlot + ev->durationSlots <= nextLine)
+                while (ev->startSlot != SyncLossEvent::NO_MORE_EVENTS
+                       && ev->startSlot + ev->durationSlots <= nextLine)
                 {
                     lane.syncLoss->Pop();
                     ev = &lane.syncLoss->Peek();
@@ -391,7 +465,7 @@ RiflFastEngine::Jump(uint64_t n)
             // changes: its last D entries are fill frames.
             for (; lane.fillPushes < m_d; ++lane.fillPushes)
             {
-                lane.state.PushBuffer(RiflBufferEntry{m_fill, RiflFrameTag{}});
+                lane.state.PushBuffer(RiflBufferEntry{*m_fill, RiflFrameTag{}});
             }
             lane.txScr = Apply(p, lane.txScr);
             for (LineFrame& f : lane.line)
@@ -419,6 +493,386 @@ RiflFastEngine::Jump(uint64_t n)
     m_jumped += n;
 }
 
+// ------------------------------------------------------------------ loaded run mode
+
+bool
+RiflFastEngine::IsLoadedSteady() const
+{
+    if (m_selfCheck || m_config.drainFramesPerSlot != 0.0 || m_thrOn < 2
+        || m_steadySlots < m_lineDelay + QUIET_MARGIN || m_slot < m_lineDelay + QUIET_MARGIN)
+    {
+        return false;
+    }
+    const uint32_t nLanes = m_config.lanes;
+    for (const Endpoint& ep : m_ep)
+    {
+        for (const Lane& lane : ep.lanes)
+        {
+            const RiflLaneState& st = lane.state;
+            if (lane.rxDelta != 0 || st.GetTxState() != RiflTxState::NORMAL
+                || !st.IsRollbackDone() || st.GetFcNotified() || st.GetRemoteFcPause()
+                || !st.IsRxUp() || st.GetResumeWait() < m_d || st.GetFrameError()
+                || st.GetPauseFlag() || st.GetRetransmitFlag() || st.GetRegularCount() < 16
+                || st.GetAlignWindowBad() != 0 || !lane.linkUp)
+            {
+                return false;
+            }
+            for (const FifoEntry& e : lane.fifo)
+            {
+                if (e.readySlot < m_slot || !e.tag.user)
+                {
+                    return false;
+                }
+            }
+        }
+    }
+    // The user side in step with the sender: the pending user frames (FIFO, then
+    // in flight) are consecutive segments on consecutive lanes from the drain pointer.
+    for (uint32_t r = 0; r < 2; ++r)
+    {
+        const Endpoint& rx = m_ep[r];
+        const Endpoint& tx = m_ep[1 - r];
+        std::vector<std::pair<uint64_t, uint32_t>> pending; // (groupSeq, lane)
+        for (uint32_t l = 0; l < nLanes; ++l)
+        {
+            for (const FifoEntry& e : rx.lanes[l].fifo)
+            {
+                pending.emplace_back(e.tag.groupSeq, l);
+            }
+            for (const LineFrame& f : tx.lanes[l].line)
+            {
+                if (f.tag.user)
+                {
+                    pending.emplace_back(f.tag.groupSeq, l);
+                }
+            }
+        }
+        std::sort(pending.begin(), pending.end());
+        for (std::size_t i = 0; i < pending.size(); ++i)
+        {
+            if (pending[i].first != rx.rxGroupSeq + i
+                || pending[i].second != (rx.rxRoundRobin + i) % nLanes)
+            {
+                return false;
+            }
+        }
+        if (tx.txGroupSeq != rx.rxGroupSeq + pending.size()
+            || tx.txRoundRobin != (rx.rxRoundRobin + pending.size()) % nLanes)
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+uint64_t
+RiflFastEngine::LoadedWork() const
+{
+    // Slots until both queues are dealt, plus the line and the FIFO for the last frames;
+    // 0 when nothing is queued or in flight (the quiescent run mode takes over).
+    const uint32_t nLanes = m_config.lanes;
+    uint64_t w = 0;
+    bool pending = false;
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        const Endpoint& tx = m_ep[s];
+        w = std::max<uint64_t>(w, (tx.txQueue.size() + nLanes - 1) / nLanes);
+        pending = pending || !tx.txQueue.empty() || tx.txGroupSeq != m_ep[1 - s].rxGroupSeq;
+    }
+    return pending ? w + m_lineDelay + USER_DELAY + 2 : 0;
+}
+
+uint64_t
+RiflFastEngine::LoadedNextEvent()
+{
+    const uint32_t nLanes = m_config.lanes;
+    uint64_t h = JumpHorizon();
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        const Endpoint& tx = m_ep[s];
+        for (std::size_t j = 0; j < tx.txQueue.size() && m_slot + j / nLanes < h; ++j)
+        {
+            if (tx.txQueue[j].first || tx.txQueue[j].last)
+            {
+                h = std::min<uint64_t>(h, m_slot + j / nLanes);
+                break;
+            }
+        }
+        const Endpoint& rx = m_ep[1 - s];
+        for (uint32_t l = 0; l < nLanes; ++l)
+        {
+            for (const FifoEntry& e : rx.lanes[l].fifo)
+            {
+                if (e.eop)
+                {
+                    h = std::min(h, e.readySlot);
+                }
+            }
+            for (const LineFrame& f : tx.lanes[l].line)
+            {
+                const auto meta = f.frame->GetMeta();
+                if (f.tag.user
+                    && (meta == RiflFrame::Meta::LAST_FULL || meta == RiflFrame::Meta::LAST_PARTIAL))
+                {
+                    h = std::min(h, f.lineSlot + m_lineDelay + USER_DELAY);
+                }
+            }
+        }
+    }
+    return h;
+}
+
+void
+RiflFastEngine::LoadedJump(uint64_t t1)
+{
+    const uint64_t t0 = m_slot;
+    const uint64_t n = t1 - t0;
+    const uint32_t nLanes = m_config.lanes;
+    const uint64_t lastInFlight = t1 - m_lineDelay - FLAG_DELAY; // first line slot not received
+    NS_LOG_LOGIC("loaded jump " << n << " slots from " << t0);
+
+    /// A user frame received during the jump.
+    struct Received
+    {
+        uint64_t lineSlot;                      //!< its line slot
+        uint32_t lane;                          //!< its lane
+        RiflFrameTag tag;                       //!< its tag
+        std::shared_ptr<const RiflFrame> frame; //!< its content
+    };
+
+    std::array<std::vector<Received>, 2> received; // by receiving endpoint
+    std::array<std::vector<RiflLinkEvent>, 2> txEvents;
+    std::array<std::vector<RiflDelivery>, 2> deliveries;
+
+    // ---- TX of both endpoints: segments dealt round robin, one frame per lane and slot.
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        Endpoint& ep = m_ep[s];
+        RiflEndpointCounters& c = ep.counters;
+        const uint64_t k = std::min<uint64_t>(ep.txQueue.size(), n * nLanes);
+        const uint32_t rr0 = ep.txRoundRobin;
+        const uint64_t seq0 = ep.txGroupSeq;
+        std::vector<Received>& rec = received[1 - s];
+        for (uint32_t l = 0; l < nLanes; ++l)
+        {
+            Lane& lane = ep.lanes[l];
+            // Frames in flight that reach the receiver during the jump.
+            while (!lane.line.empty() && lane.line.front().lineSlot < lastInFlight)
+            {
+                LineFrame& f = lane.line.front();
+                if (f.tag.user)
+                {
+                    rec.push_back(Received{f.lineSlot, l, f.tag, f.frame});
+                }
+                lane.line.pop_front();
+            }
+            const uint32_t pos = (l + nLanes - rr0) % nLanes; // this lane's place in a slot
+            const uint32_t id0 = lane.state.GetTxFrameId();
+            const uint64_t pushFrom = n > m_d ? n - m_d : 0;
+            for (uint64_t i = 0; i < n; ++i)
+            {
+                const uint64_t j = i * nLanes + pos;
+                const uint64_t lineSlot = t0 + i + 1;
+                const bool user = j < k;
+                LineFrame out;
+                out.lineSlot = lineSlot;
+                out.scrBefore = lane.txScr;
+                out.txId = static_cast<uint32_t>((id0 + i) % m_d);
+                if (user)
+                {
+                    const Segment& seg = ep.txQueue[j];
+                    out.frame = seg.frame;
+                    out.tag.user = true;
+                    out.tag.packetId = seg.packetId;
+                    out.tag.byteOffset = seg.byteOffset;
+                    out.tag.laneSeq = lane.txLaneSeq++;
+                    out.tag.acceptSlot = lineSlot;
+                    out.tag.groupSeq = seq0 + j;
+                    lane.txScr = StepState(lane.txScr) ^ seg.content;
+                    lane.fillPushes = 0;
+                }
+                else
+                {
+                    out.frame = m_fill;
+                    out.fill = true;
+                    lane.txScr = StepState(lane.txScr);
+                    lane.fillPushes = std::min(lane.fillPushes + 1, m_d);
+                }
+                if (i >= pushFrom)
+                {
+                    lane.state.PushBuffer(RiflBufferEntry{*out.frame, out.tag});
+                }
+                if (lineSlot >= lastInFlight)
+                {
+                    lane.line.push_back(std::move(out));
+                }
+                else if (user)
+                {
+                    rec.push_back(Received{lineSlot, l, out.tag, out.frame});
+                }
+            }
+            lane.state.AdvanceSteady(n, n);
+        }
+        for (uint64_t j = 0; j < k; ++j)
+        {
+            const Segment& seg = ep.txQueue[j];
+            RiflLinkEvent ev;
+            ev.endpoint = s;
+            ev.lane = (rr0 + j) % nLanes;
+            ev.slot = t0 + j / nLanes;
+            ev.packetId = seg.packetId;
+            ev.value = static_cast<int64_t>(ev.slot + 1);
+            if (seg.first)
+            {
+                ev.type = RiflLinkEventType::TX_BEGIN;
+                txEvents[s].push_back(ev);
+            }
+            if (seg.last)
+            {
+                --ep.pendingPackets;
+                ev.type = RiflLinkEventType::TX_END;
+                txEvents[s].push_back(ev);
+            }
+        }
+        ep.txQueue.erase(ep.txQueue.begin(), ep.txQueue.begin() + k);
+        ep.txRoundRobin = static_cast<uint32_t>((rr0 + k) % nLanes);
+        ep.txGroupSeq += k;
+        c.stateSlots[static_cast<uint8_t>(RiflTxState::NORMAL)] += n * nLanes;
+        c.newUserFrames += k;
+        c.fillFrames += n * nLanes - k;
+    }
+
+    // ---- RX of both endpoints: every frame passes in sequence; user frames go
+    // through the FC FIFO to the user at line slot + L + 6, in segment order.
+    for (uint32_t r = 0; r < 2; ++r)
+    {
+        Endpoint& ep = m_ep[r];
+        RiflEndpointCounters& c = ep.counters;
+        c.framesReceived += n * nLanes;
+        c.dataFramesDelivered += n * nLanes;
+        std::vector<Received>& rec = received[r];
+        std::sort(rec.begin(), rec.end(),
+                  [](const Received& a, const Received& b)
+                  {
+                      return a.tag.groupSeq < b.tag.groupSeq;
+                  });
+        // FIFO occupancy at each push: this frame plus the lane's user frames of
+        // the two line slots before (still in the FIFO at its receive slot).
+        std::vector<std::array<uint64_t, 2>> recent(nLanes, {NEVER, NEVER});
+        for (uint32_t l = 0; l < nLanes; ++l)
+        {
+            for (const FifoEntry& e : ep.lanes[l].fifo)
+            {
+                recent[l][0] = recent[l][1];
+                recent[l][1] = e.readySlot - m_lineDelay - USER_DELAY;
+            }
+        }
+        for (const Received& f : rec)
+        {
+            auto& rc = recent[f.lane];
+            uint64_t occ = 1;
+            for (uint64_t x : rc)
+            {
+                occ += x != NEVER && x + 2 >= f.lineSlot ? 1 : 0;
+            }
+            c.maxFcOccupancy = std::max(c.maxFcOccupancy, occ);
+            rc[0] = rc[1];
+            rc[1] = f.lineSlot;
+            ep.lanes[f.lane].rxNextSeq = f.tag.laneSeq + 1;
+        }
+        // The user takes, in segment order, everything ready before t1.
+        std::vector<FifoEntry> old;
+        for (Lane& lane : ep.lanes)
+        {
+            while (!lane.fifo.empty() && lane.fifo.front().readySlot < t1)
+            {
+                old.push_back(std::move(lane.fifo.front()));
+                lane.fifo.pop_front();
+            }
+        }
+        std::sort(old.begin(), old.end(),
+                  [](const FifoEntry& a, const FifoEntry& b)
+                  {
+                      return a.tag.groupSeq < b.tag.groupSeq;
+                  });
+        DeliveryCallback saved = std::move(m_deliveryCb);
+        std::vector<RiflDelivery>& out = deliveries[r];
+        m_deliveryCb = [&out](const RiflDelivery& d)
+        {
+            out.push_back(d);
+        };
+        for (FifoEntry& e : old)
+        {
+            TakeFrame(r, e, e.readySlot);
+        }
+        for (const Received& f : rec)
+        {
+            FifoEntry e;
+            e.readySlot = f.lineSlot + m_lineDelay + USER_DELAY;
+            const std::vector<uint8_t>& p = f.frame->GetPayload();
+            e.bytes.assign(p.begin(), p.begin() + f.frame->GetValidBytes());
+            const auto meta = f.frame->GetMeta();
+            e.eop = meta == RiflFrame::Meta::LAST_FULL || meta == RiflFrame::Meta::LAST_PARTIAL;
+            e.tag = f.tag;
+            if (e.readySlot < t1)
+            {
+                TakeFrame(r, e, e.readySlot);
+            }
+            else
+            {
+                ep.lanes[f.lane].fifo.push_back(std::move(e));
+            }
+        }
+        m_deliveryCb = std::move(saved);
+    }
+
+    // ---- Callbacks in the reference's order: per slot, deliveries A, B, then TX A, B.
+    std::array<std::size_t, 4> idx{0, 0, 0, 0};
+    while (true)
+    {
+        uint64_t best = NEVER;
+        int cat = -1;
+        for (int k = 0; k < 4; ++k)
+        {
+            uint64_t sl = NEVER;
+            if (k < 2 && idx[k] < deliveries[k].size())
+            {
+                sl = deliveries[k][idx[k]].slot;
+            }
+            else if (k >= 2 && idx[k] < txEvents[k - 2].size())
+            {
+                sl = txEvents[k - 2][idx[k]].slot;
+            }
+            if (sl < best)
+            {
+                best = sl;
+                cat = k;
+            }
+        }
+        if (cat < 0)
+        {
+            break;
+        }
+        if (cat < 2)
+        {
+            if (m_deliveryCb)
+            {
+                m_deliveryCb(deliveries[cat][idx[cat]]);
+            }
+        }
+        else if (m_eventCb)
+        {
+            m_eventCb(txEvents[cat - 2][idx[cat]]);
+        }
+        ++idx[cat];
+    }
+    m_slot = t1;
+    m_steadySlots += n;
+    m_quietSlots = 0;
+    m_loadedJumped += n;
+    m_jumped += n;
+}
+
 // ------------------------------------------------------------------ slot mode
 
 void
@@ -426,6 +880,7 @@ RiflFastEngine::Step()
 {
     const uint64_t t = m_slot;
     m_activity = false;
+    m_unsteady = false;
     for (uint32_t rx = 0; rx < 2; ++rx)
     {
         const uint32_t sender = 1 - rx;
@@ -447,6 +902,7 @@ RiflFastEngine::Step()
     ++m_slot;
     ++m_stepped;
     m_quietSlots = m_activity ? 0 : m_quietSlots + 1;
+    m_steadySlots = m_unsteady ? 0 : m_steadySlots + 1;
 }
 
 void
@@ -463,8 +919,8 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     if (sendLane.syncLoss)
     {
         const SyncLossEvent* ev = &sendLane.syncLoss->Peek();
-        while (ev->startSlot != SyncLossEvent::NO_MORE_EVENTS &&
-               ev->startSlot + ev->durationSlots <= n)
+        while (ev->startSlot != SyncLossEvent::NO_MORE_EVENTS
+               && ev->startSlot + ev->durationSlots <= n)
         {
             sendLane.syncLoss->Pop();
             ev = &sendLane.syncLoss->Peek();
@@ -488,7 +944,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     bool changed = false;
     if (!syncLost && flips.empty() && lane.rxDelta == 0)
     {
-        const RiflFrame& fr = f.frame;
+        const RiflFrame& fr = *f.frame;
         d.kind = fr.GetKind();
         d.checkPassed = f.txId == st.GetExpectedId();
         d.status = d.checkPassed ? RiflFrame::Status::OK : RiflFrame::Status::CHECK_FAILED;
@@ -500,9 +956,10 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     else
     {
         m_activity = true;
+        m_unsteady = true;
         ++m_materialised;
         RiflScrambler tx(f.scrBefore);
-        const BitBlock sent = RiflFrame::Encode(f.frame, f.txId, tx, m_fid);
+        const BitBlock sent = RiflFrame::Encode(*f.frame, f.txId, tx, m_fid);
         BitBlock bits = syncLost ? BitBlock(m_config.frameSize) : sent;
         for (uint32_t b : flips)
         {
@@ -513,7 +970,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
         d = RiflFrame::Decode(bits, st.GetExpectedId(), rxs, m_fid);
         lane.rxDelta = rxs.GetState() ^ tx.GetState();
     }
-    const std::vector<uint8_t>& payload = d.payload.empty() ? f.frame.GetPayload() : d.payload;
+    const std::vector<uint8_t>& payload = d.payload.empty() ? f.frame->GetPayload() : d.payload;
     if (!f.fill)
     {
         m_activity = true;
@@ -532,16 +989,14 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     if (upBefore != st.IsRxUp())
     {
         m_activity = true;
-        Emit(upBefore ? RiflLinkEventType::RX_DOWN : RiflLinkEventType::RX_UP,
-             rx,
-             laneIndex,
-             0,
-             static_cast<int64_t>(n),
-             st.IsAligned() ? 1 : 0);
+        m_unsteady = true;
+        Emit(upBefore ? RiflLinkEventType::RX_DOWN : RiflLinkEventType::RX_UP, rx, laneIndex, 0,
+             static_cast<int64_t>(n), st.IsAligned() ? 1 : 0);
     }
     if (!st.IsAligned())
     {
         m_activity = true;
+        m_unsteady = true;
         return;
     }
     RiflLaneState::KeyClass k = RiflLaneState::KeyClass::REGULAR;
@@ -564,6 +1019,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     if (!st.IsRxUp())
     {
         m_activity = true;
+        m_unsteady = true;
         return;
     }
     const bool passed = legal && d.checkPassed;
@@ -571,6 +1027,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     if (v != RiflLaneState::Verdict::DELIVER)
     {
         m_activity = true;
+        m_unsteady = true;
     }
     if (v == RiflLaneState::Verdict::FAILED)
     {
@@ -583,11 +1040,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
         {
             ++c.controlFrameErrors;
         }
-        Emit(RiflLinkEventType::FRAME_ERROR,
-             rx,
-             laneIndex,
-             0,
-             static_cast<int64_t>(d.status),
+        Emit(RiflLinkEventType::FRAME_ERROR, rx, laneIndex, 0, static_cast<int64_t>(d.status),
              static_cast<int64_t>(n));
         return;
     }
@@ -596,12 +1049,8 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
         ++c.undetectedErrors;
         NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
                             << ": undetected error in the frame of line slot " << n);
-        Emit(RiflLinkEventType::UNDETECTED_ERROR,
-             rx,
-             laneIndex,
-             f.tag.user ? f.tag.packetId : 0,
-             static_cast<int64_t>(v),
-             static_cast<int64_t>(n));
+        Emit(RiflLinkEventType::UNDETECTED_ERROR, rx, laneIndex, f.tag.user ? f.tag.packetId : 0,
+             static_cast<int64_t>(v), static_cast<int64_t>(n));
     }
     if (v == RiflLaneState::Verdict::DUPLICATE)
     {
@@ -618,6 +1067,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
         if (d.fc == RiflFrame::FcNotification::PAUSE)
         {
             m_activity = true;
+            m_unsteady = true;
             st.SetRemoteFcPause(true);
             ++c.fcPauseReceived;
             Emit(RiflLinkEventType::FC_PAUSE_RECEIVED, rx, laneIndex, 0, static_cast<int64_t>(n));
@@ -625,6 +1075,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
         else if (d.fc == RiflFrame::FcNotification::RESUME)
         {
             m_activity = true;
+            m_unsteady = true;
             st.SetRemoteFcPause(false);
             ++c.fcResumeReceived;
             Emit(RiflLinkEventType::FC_RESUME_RECEIVED, rx, laneIndex, 0, static_cast<int64_t>(n));
@@ -637,29 +1088,28 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     }
 
     m_activity = true;
-    if (!f.tag.user || d.meta != f.frame.GetMeta() || payload != f.frame.GetPayload())
+    if (!f.tag.user || d.meta != f.frame->GetMeta() || payload != f.frame->GetPayload())
     {
+        m_unsteady = true;
         ++c.contentMismatches;
     }
     if (f.tag.user)
     {
         if (f.tag.laneSeq < lane.rxNextSeq)
         {
+            m_unsteady = true;
             ++c.duplicatesDelivered;
             NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
                                 << ": user frame " << f.tag.laneSeq << " (packet " << f.tag.packetId
                                 << ") delivered again");
-            Emit(RiflLinkEventType::DUPLICATE_DELIVERY,
-                 rx,
-                 laneIndex,
-                 f.tag.packetId,
-                 f.tag.byteOffset,
-                 static_cast<int64_t>(f.tag.laneSeq));
+            Emit(RiflLinkEventType::DUPLICATE_DELIVERY, rx, laneIndex, f.tag.packetId,
+                 f.tag.byteOffset, static_cast<int64_t>(f.tag.laneSeq));
         }
         else
         {
             if (f.tag.laneSeq > lane.rxNextSeq)
             {
+                m_unsteady = true;
                 ++c.outOfOrderDeliveries;
             }
             lane.rxNextSeq = f.tag.laneSeq + 1;
@@ -667,12 +1117,9 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     }
     if (lane.fifo.size() >= m_fifoDepth)
     {
+        m_unsteady = true;
         ++c.fcFifoDrops;
-        Emit(RiflLinkEventType::FC_FIFO_DROP,
-             rx,
-             laneIndex,
-             f.tag.packetId,
-             f.tag.byteOffset,
+        Emit(RiflLinkEventType::FC_FIFO_DROP, rx, laneIndex, f.tag.packetId, f.tag.byteOffset,
              static_cast<int64_t>(f.tag.laneSeq));
         return;
     }
@@ -705,36 +1152,67 @@ RiflFastEngine::Drain(uint32_t epIndex)
         m_activity = true;
         FifoEntry e = std::move(lane.fifo.front());
         lane.fifo.pop_front();
-        ep.rxRoundRobin = (ep.rxRoundRobin + 1) % m_config.lanes;
         if (!unlimited)
         {
             ep.drainCredit -= 1.0;
         }
-        Assembly& a = ep.assembly;
-        if (!a.started)
+        TakeFrame(epIndex, e, m_slot);
+    }
+}
+
+void
+RiflFastEngine::TakeFrame(uint32_t epIndex, FifoEntry& e, uint64_t slot)
+{
+    Endpoint& ep = m_ep[epIndex];
+    ep.rxRoundRobin = (ep.rxRoundRobin + 1) % m_config.lanes;
+    ep.rxGroupSeq = e.tag.groupSeq + 1;
+    Assembly& a = ep.assembly;
+    if (a.offsets.empty())
+    {
+        a.packetId = e.tag.packetId;
+    }
+    a.offsets.push_back(static_cast<uint32_t>(a.bytes.size()));
+    a.accept.push_back(e.tag.acceptSlot);
+    a.deliver.push_back(slot);
+    a.bytes.insert(a.bytes.end(), e.bytes.begin(), e.bytes.end());
+    ep.counters.bytesDelivered += e.bytes.size();
+    if (!e.eop)
+    {
+        return;
+    }
+    RiflDelivery rd;
+    rd.endpoint = epIndex;
+    rd.packetId = a.packetId;
+    rd.firstSlot = a.accept.front();
+    rd.slot = slot;
+    // Per user word (§11.2): delivered with the frame holding its last byte,
+    // accepted with the frame holding its first byte (frames in byte order).
+    const uint32_t w = m_config.userWordBytes;
+    const uint32_t total = static_cast<uint32_t>(a.bytes.size());
+    rd.wordLatencies.reserve((total + w - 1) / w);
+    std::size_t fFirst = 0;
+    std::size_t fLast = 0;
+    const std::size_t nf = a.offsets.size();
+    for (uint32_t first = 0; first < total; first += w)
+    {
+        const uint32_t last = std::min<uint32_t>(first + w, total) - 1;
+        while (fFirst + 1 < nf && a.offsets[fFirst + 1] <= first)
         {
-            a.started = true;
-            a.packetId = e.tag.packetId;
-            a.firstAccept = e.tag.acceptSlot;
+            ++fFirst;
         }
-        a.bytes.insert(a.bytes.end(), e.bytes.begin(), e.bytes.end());
-        ep.counters.bytesDelivered += e.bytes.size();
-        if (!e.eop)
+        fLast = std::max(fLast, fFirst);
+        while (fLast + 1 < nf && a.offsets[fLast + 1] <= last)
         {
-            continue;
+            ++fLast;
         }
-        RiflDelivery rd;
-        rd.endpoint = epIndex;
-        rd.packetId = a.packetId;
-        rd.firstSlot = a.firstAccept;
-        rd.slot = m_slot;
-        rd.content = std::move(a.bytes);
-        a = Assembly{};
-        ++ep.counters.packetsDelivered;
-        if (m_deliveryCb)
-        {
-            m_deliveryCb(rd);
-        }
+        rd.wordLatencies.push_back(a.deliver[fLast] - a.accept[fFirst]);
+    }
+    rd.content = std::move(a.bytes);
+    a = Assembly{};
+    ++ep.counters.packetsDelivered;
+    if (m_deliveryCb)
+    {
+        m_deliveryCb(rd);
     }
 }
 
@@ -763,11 +1241,8 @@ RiflFastEngine::Transmit(uint32_t epIndex)
         if (now != before)
         {
             m_activity = true;
-            Emit(RiflLinkEventType::TX_STATE_CHANGE,
-                 epIndex,
-                 l,
-                 0,
-                 static_cast<int64_t>(now),
+            m_unsteady = true;
+            Emit(RiflLinkEventType::TX_STATE_CHANGE, epIndex, l, 0, static_cast<int64_t>(now),
                  static_cast<int64_t>(before));
         }
         plan[l] = st.PlanFrame(static_cast<uint32_t>(ep.lanes[l].fifo.size()), m_thrOn, m_thrOff);
@@ -777,20 +1252,22 @@ RiflFastEngine::Transmit(uint32_t epIndex)
         {
             ep.lanes[l].linkUp = true;
         }
-        if (now != RiflTxState::NORMAL || plan[l] != RiflTxFrame::NEW_DATA ||
-            !st.IsRollbackDone())
+        if (now != RiflTxState::NORMAL || plan[l] != RiflTxFrame::NEW_DATA || !st.IsRollbackDone())
         {
             m_activity = true;
+            m_unsteady = true;
         }
     }
     if (allReady && ep.linkUpSlot == NEVER)
     {
         m_activity = true;
+        m_unsteady = true;
         ep.linkUpSlot = m_slot;
     }
     int32_t assigned[16];
     std::fill(assigned, assigned + nLanes, -1);
-    Segment taken[16];
+    std::vector<Segment>& taken = m_taken;
+    taken.clear();
     uint32_t takenLane[16];
     uint32_t nTaken = 0;
     if (!ep.txQueue.empty() && !ready[ep.txRoundRobin])
@@ -805,8 +1282,9 @@ RiflFastEngine::Transmit(uint32_t epIndex)
         {
             break;
         }
-        taken[nTaken] = std::move(ep.txQueue.front());
+        taken.push_back(std::move(ep.txQueue.front()));
         ep.txQueue.pop_front();
+        taken.back().groupSeq = ep.txGroupSeq++;
         assigned[l] = static_cast<int32_t>(nTaken);
         takenLane[nTaken++] = l;
         ep.txRoundRobin = (l + 1) % nLanes;
@@ -835,84 +1313,87 @@ RiflFastEngine::Transmit(uint32_t epIndex)
         bool newFrame = false;
         switch (kind)
         {
-        case RiflTxFrame::PAUSE_REQUEST:
-            out.frame = m_pauseReq;
-            content = m_cPauseReq;
-            ++c.pauseRequestsSent;
-            break;
-        case RiflTxFrame::IDLE:
-            out.frame = m_idle;
-            content = m_cIdle;
-            ++c.idleSent;
-            break;
-        case RiflTxFrame::RETRANSMIT_REQUEST:
-            out.frame = m_retransReq;
-            content = m_cRetransReq;
-            ++c.retransRequestsSent;
-            break;
-        case RiflTxFrame::REPLAY: {
-            const RiflBufferEntry& e = st.RotateBuffer();
-            out.frame = e.frame;
-            out.tag = e.tag;
-            const auto fc = e.frame.GetFcNotification();
-            if (e.frame.GetMeta() == RiflFrame::Meta::INVALID &&
-                fc == RiflFrame::FcNotification::NONE)
+            case RiflTxFrame::PAUSE_REQUEST:
+                out.frame = m_pauseReq;
+                content = m_cPauseReq;
+                ++c.pauseRequestsSent;
+                break;
+            case RiflTxFrame::IDLE:
+                out.frame = m_idle;
+                content = m_cIdle;
+                ++c.idleSent;
+                break;
+            case RiflTxFrame::RETRANSMIT_REQUEST:
+                out.frame = m_retransReq;
+                content = m_cRetransReq;
+                ++c.retransRequestsSent;
+                break;
+            case RiflTxFrame::REPLAY:
             {
-                out.fill = true;
-            }
-            else if (e.frame.GetMeta() == RiflFrame::Meta::INVALID)
-            {
-                content = fc == RiflFrame::FcNotification::PAUSE ? m_cFcPause : m_cFcResume;
-            }
-            else
-            {
-                content = ContentState(e.frame);
-            }
-            ++c.replayedFrames;
-            break;
-        }
-        case RiflTxFrame::FC_PAUSE:
-        case RiflTxFrame::FC_RESUME:
-            out.frame = kind == RiflTxFrame::FC_PAUSE ? m_fcPause : m_fcResume;
-            content = kind == RiflTxFrame::FC_PAUSE ? m_cFcPause : m_cFcResume;
-            st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
-            lane.fillPushes = 0;
-            ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
-            Emit(kind == RiflTxFrame::FC_PAUSE ? RiflLinkEventType::FC_PAUSE_SENT
-                                               : RiflLinkEventType::FC_RESUME_SENT,
-                 epIndex,
-                 l,
-                 0,
-                 static_cast<int64_t>(out.lineSlot));
-            newFrame = true;
-            break;
-        case RiflTxFrame::NEW_DATA:
-            if (assigned[l] >= 0)
-            {
-                const Segment& seg = taken[assigned[l]];
-                out.frame = seg.frame;
-                out.tag.user = true;
-                out.tag.packetId = seg.packetId;
-                out.tag.byteOffset = seg.byteOffset;
-                out.tag.laneSeq = lane.txLaneSeq++;
-                out.tag.acceptSlot = out.lineSlot;
-                content = ContentState(seg.frame);
-                lane.fillPushes = 0;
-                ++c.newUserFrames;
-            }
-            else
-            {
-                out.frame = m_fill;
-                out.fill = true;
-                if (lane.fillPushes < m_d)
+                const RiflBufferEntry& e = st.RotateBuffer();
+                out.tag = e.tag;
+                const auto fc = e.frame.GetFcNotification();
+                if (e.frame.GetMeta() == RiflFrame::Meta::INVALID
+                    && fc == RiflFrame::FcNotification::NONE)
                 {
-                    ++lane.fillPushes;
+                    out.frame = m_fill; // the buffer's fill frames are MakeFill() frames
+                    out.fill = true;
                 }
-                ++c.fillFrames;
+                else if (e.frame.GetMeta() == RiflFrame::Meta::INVALID)
+                {
+                    out.frame = fc == RiflFrame::FcNotification::PAUSE ? m_fcPause : m_fcResume;
+                    content = fc == RiflFrame::FcNotification::PAUSE ? m_cFcPause : m_cFcResume;
+                }
+                else
+                {
+                    out.frame = std::make_shared<const RiflFrame>(e.frame);
+                    content = ContentState(e.frame);
+                }
+                ++c.replayedFrames;
+                break;
             }
-            st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
-            newFrame = true;
-            break;
+            case RiflTxFrame::FC_PAUSE:
+            case RiflTxFrame::FC_RESUME:
+                out.frame = kind == RiflTxFrame::FC_PAUSE ? m_fcPause : m_fcResume;
+                content = kind == RiflTxFrame::FC_PAUSE ? m_cFcPause : m_cFcResume;
+                st.PushBuffer(RiflBufferEntry{*out.frame, out.tag});
+                lane.fillPushes = 0;
+                ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
+                Emit(kind == RiflTxFrame::FC_PAUSE ? RiflLinkEventType::FC_PAUSE_SENT
+                                                   : RiflLinkEventType::FC_RESUME_SENT,
+                     epIndex, l, 0, static_cast<int64_t>(out.lineSlot));
+                newFrame = true;
+                break;
+            case RiflTxFrame::NEW_DATA:
+                if (assigned[l] >= 0)
+                {
+                    const Segment& seg = taken[assigned[l]];
+                    out.frame = seg.frame;
+                    out.tag.user = true;
+                    out.tag.packetId = seg.packetId;
+                    out.tag.byteOffset = seg.byteOffset;
+                    out.tag.laneSeq = lane.txLaneSeq++;
+                    out.tag.acceptSlot = out.lineSlot;
+                    out.tag.groupSeq = seg.groupSeq;
+                    content = seg.content;
+                    lane.fillPushes = 0;
+                    st.PushBuffer(RiflBufferEntry{*out.frame, out.tag});
+                    ++c.newUserFrames;
+                }
+                else
+                {
+                    out.frame = m_fill;
+                    out.fill = true;
+                    // Pushing a fill into an all-fill buffer changes nothing.
+                    if (lane.fillPushes < m_d)
+                    {
+                        ++lane.fillPushes;
+                        st.PushBuffer(RiflBufferEntry{*out.frame, out.tag});
+                    }
+                    ++c.fillFrames;
+                }
+                newFrame = true;
+                break;
         }
         if (kind == RiflTxFrame::REPLAY)
         {
@@ -928,12 +1409,12 @@ RiflFastEngine::Transmit(uint32_t epIndex)
             Emit(RiflLinkEventType::REPLAY_END, epIndex, l, 0, static_cast<int64_t>(c.replays));
         }
         out.txId = id;
-        lane.txScr = Apply(m_pow2[0], lane.txScr) ^ content;
+        lane.txScr = StepState(lane.txScr) ^ content;
         if (m_selfCheck)
         {
             NS_ABORT_MSG_IF(lane.checkScr.GetState() != out.scrBefore,
                             "RiflFastEngine self-check: scrambler state before a frame differs");
-            const BitBlock bits = RiflFrame::Encode(out.frame, id, lane.checkScr, m_fid);
+            const BitBlock bits = RiflFrame::Encode(*out.frame, id, lane.checkScr, m_fid);
             NS_ABORT_MSG_IF(RiflFrame::ScramblerStateAfter(bits) != lane.txScr,
                             "RiflFastEngine self-check: tracked scrambler state differs");
         }
@@ -944,19 +1425,13 @@ RiflFastEngine::Transmit(uint32_t epIndex)
         const Segment& seg = taken[i];
         if (seg.first)
         {
-            Emit(RiflLinkEventType::TX_BEGIN,
-                 epIndex,
-                 takenLane[i],
-                 seg.packetId,
+            Emit(RiflLinkEventType::TX_BEGIN, epIndex, takenLane[i], seg.packetId,
                  static_cast<int64_t>(m_slot + 1));
         }
         if (seg.last)
         {
             --ep.pendingPackets;
-            Emit(RiflLinkEventType::TX_END,
-                 epIndex,
-                 takenLane[i],
-                 seg.packetId,
+            Emit(RiflLinkEventType::TX_END, epIndex, takenLane[i], seg.packetId,
                  static_cast<int64_t>(m_slot + 1));
         }
     }

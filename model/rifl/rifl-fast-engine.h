@@ -5,19 +5,19 @@
 #ifndef RIFL_FAST_ENGINE_H
 #define RIFL_FAST_ENGINE_H
 
+#include "ns3/bit-error-process.h"
+#include "ns3/ptr.h"
+#include "ns3/rifl-frame.h"
+#include "ns3/sync-loss-process.h"
 #include "rifl-lane-state.h"
 #include "rifl-link-config.h"
 #include "rifl-link-counters.h"
 #include "rifl-link-engine.h"
 
-#include "ns3/bit-error-process.h"
-#include "ns3/ptr.h"
-#include "ns3/rifl-frame.h"
-#include "ns3/sync-loss-process.h"
-
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -117,9 +117,7 @@ class RiflFastEngine : public RiflLinkEngine
      * \param lane the lane, below Lanes.
      * \param process the events; null removes them.
      */
-    void SetSyncLossProcess(uint32_t sender,
-                            uint32_t lane,
-                            Ptr<SyncLossProcess> process) override;
+    void SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossProcess> process) override;
 
     /**
      * \brief Queue a user packet at an endpoint's TX (kept until sent).
@@ -127,8 +125,7 @@ class RiflFastEngine : public RiflLinkEngine
      * \param packetId any id (reported with the delivery).
      * \param payload the bytes, 1..1e8.
      */
-    void OfferPacket(uint32_t endpoint,
-                     uint64_t packetId,
+    void OfferPacket(uint32_t endpoint, uint64_t packetId,
                      const std::vector<uint8_t>& payload) override;
 
     /**
@@ -184,6 +181,10 @@ class RiflFastEngine : public RiflLinkEngine
     /// \return the number of slots jumped over (run mode).
     uint64_t GetJumpedSlots() const;
 
+    /// \return the number of slots jumped over with traffic (loaded run mode; part of
+    ///         GetJumpedSlots()).
+    uint64_t GetLoadedJumpedSlots() const;
+
     /// \return the number of frames materialised as real bits.
     uint64_t GetMaterialisedFrames() const;
 
@@ -202,12 +203,12 @@ class RiflFastEngine : public RiflLinkEngine
     /// A frame on the line (logical; bits are rebuilt on demand).
     struct LineFrame
     {
-        uint64_t lineSlot{0};  //!< slot it is on the line
-        RiflFrame frame;       //!< the logical frame sent
-        RiflFrameTag tag;      //!< ground truth
-        uint32_t txId{0};      //!< TX Frame ID it carries
-        uint64_t scrBefore{0}; //!< TX scrambler state before it
-        bool fill{false};      //!< a Meta-00 fill frame (content all zero)
+        uint64_t lineSlot{0};                   //!< slot it is on the line
+        std::shared_ptr<const RiflFrame> frame; //!< the logical frame sent (shared)
+        RiflFrameTag tag;                       //!< ground truth
+        uint32_t txId{0};                       //!< TX Frame ID it carries
+        uint64_t scrBefore{0};                  //!< TX scrambler state before it
+        bool fill{false};                       //!< a Meta-00 fill frame (content all zero)
     };
 
     /// A user frame in the FC FIFO.
@@ -222,11 +223,13 @@ class RiflFastEngine : public RiflLinkEngine
     /// A user segment waiting at the TX.
     struct Segment
     {
-        RiflFrame frame;        //!< the Data frame
-        uint64_t packetId{0};   //!< its packet
-        uint32_t byteOffset{0}; //!< offset in the packet
-        bool first{false};      //!< first segment of its packet
-        bool last{false};       //!< last segment of its packet
+        std::shared_ptr<const RiflFrame> frame; //!< the Data frame (shared)
+        uint64_t packetId{0};                   //!< its packet
+        uint32_t byteOffset{0};                 //!< offset in the packet
+        bool first{false};                      //!< first segment of its packet
+        bool last{false};                       //!< last segment of its packet
+        uint64_t content{0};                    //!< c(frame), computed when offered
+        uint64_t groupSeq{0};                   //!< endpoint-wide user-segment number (dealt)
     };
 
     /// One lane of one endpoint.
@@ -249,24 +252,27 @@ class RiflFastEngine : public RiflLinkEngine
     /// Reassembly of the packet being received.
     struct Assembly
     {
-        std::vector<uint8_t> bytes; //!< bytes so far
-        uint64_t firstAccept{0};    //!< accept slot of its first frame
-        uint64_t packetId{0};       //!< id of its first frame
-        bool started{false};        //!< at least one frame taken
+        std::vector<uint8_t> bytes;    //!< bytes so far
+        std::vector<uint32_t> offsets; //!< start offset of each frame
+        std::vector<uint64_t> accept;  //!< accept slot of each frame
+        std::vector<uint64_t> deliver; //!< delivery slot of each frame
+        uint64_t packetId{0};          //!< id of its first frame
     };
 
     /// One endpoint.
     struct Endpoint
     {
-        std::vector<Lane> lanes;      //!< lanes
-        std::deque<Segment> txQueue;  //!< user segments waiting
-        uint32_t txRoundRobin{0};     //!< next lane for a user segment
-        uint32_t rxRoundRobin{0};     //!< next lane the user takes from
-        double drainCredit{0.0};      //!< fractional drain credit
-        Assembly assembly;            //!< packet being received
+        std::vector<Lane> lanes;       //!< lanes
+        std::deque<Segment> txQueue;   //!< user segments waiting
+        uint32_t txRoundRobin{0};      //!< next lane for a user segment
+        uint32_t rxRoundRobin{0};      //!< next lane the user takes from
+        double drainCredit{0.0};       //!< fractional drain credit
+        Assembly assembly;             //!< packet being received
         RiflEndpointCounters counters; //!< counters
-        uint64_t linkUpSlot{NEVER};   //!< first all-ready slot
-        uint64_t pendingPackets{0};   //!< packets whose last segment is not sent
+        uint64_t linkUpSlot{NEVER};    //!< first all-ready slot
+        uint64_t pendingPackets{0};    //!< packets whose last segment is not sent
+        uint64_t txGroupSeq{0};        //!< next user-segment number dealt by the TX
+        uint64_t rxGroupSeq{0};        //!< number of the last segment taken by the user, + 1
     };
 
     /// \brief Run one slot of both directions with the per-slot rules.
@@ -285,6 +291,14 @@ class RiflFastEngine : public RiflLinkEngine
      * \param ep the endpoint.
      */
     void Drain(uint32_t ep);
+
+    /**
+     * \brief Hand one FIFO frame to an endpoint's user (reassembly, delivery).
+     * \param ep the endpoint.
+     * \param e the frame (its bytes are consumed).
+     * \param slot the slot it is taken.
+     */
+    void TakeFrame(uint32_t ep, FifoEntry& e, uint64_t slot);
 
     /**
      * \brief Run an endpoint's TX for the current slot.
@@ -310,6 +324,34 @@ class RiflFastEngine : public RiflLinkEngine
     void Jump(uint64_t n);
 
     /**
+     * \return true if the link is steadily loaded now (a loaded jump is allowed):
+     *         every lane NORMAL with no pending flag, counter or FC level, the last
+     *         L + 24 slots free of anything but clean in-sequence Data frames, an
+     *         unlimited drain, and the user side in step with the senders.
+     */
+    bool IsLoadedSteady() const;
+
+    /**
+     * \return the slots a loaded jump may cover for the queued and in-flight user
+     *         frames, or 0 if there are none.
+     */
+    uint64_t LoadedWork() const;
+
+    /**
+     * \brief On a steadily loaded link, the first slot of a callback: the next
+     *        TX_BEGIN / TX_END, the next delivery, or the next error receive slot.
+     * \return the slot, or NEVER.
+     */
+    uint64_t LoadedNextEvent();
+
+    /**
+     * \brief Jump a steadily loaded link to slot \p t1 (before the next error
+     *        receive slot) at a cost per frame, not per slot step.
+     * \param t1 the first slot not jumped.
+     */
+    void LoadedJump(uint64_t t1);
+
+    /**
      * \param f a frame.
      * \return c(f): the scrambler state after f from state 0.
      */
@@ -321,6 +363,12 @@ class RiflFastEngine : public RiflLinkEngine
      * \return m v.
      */
     static uint64_t Apply(const Matrix& m, uint64_t v);
+
+    /**
+     * \param v a state.
+     * \return M v (one fill frame), by table look-up.
+     */
+    uint64_t StepState(uint64_t v) const;
 
     /**
      * \param a a matrix.
@@ -344,12 +392,8 @@ class RiflFastEngine : public RiflLinkEngine
      * \param value the value.
      * \param value2 the second value.
      */
-    void Emit(RiflLinkEventType type,
-              uint32_t endpoint,
-              uint32_t lane,
-              uint64_t packetId,
-              int64_t value = 0,
-              int64_t value2 = 0);
+    void Emit(RiflLinkEventType type, uint32_t endpoint, uint32_t lane, uint64_t packetId,
+              int64_t value = 0, int64_t value2 = 0);
 
     /**
      * \brief Check an endpoint and lane index.
@@ -358,36 +402,41 @@ class RiflFastEngine : public RiflLinkEngine
      */
     void CheckIndex(uint32_t endpoint, uint32_t lane) const;
 
-    RiflLinkConfig m_config;       //!< the configuration
-    uint32_t m_fid;                //!< Frame ID width
-    uint32_t m_d;                  //!< D
-    uint32_t m_lineDelay;          //!< L
-    uint32_t m_rxUpSlots;          //!< RX-up wait
-    uint32_t m_fifoDepth;          //!< FC FIFO depth
-    uint32_t m_thrOn;              //!< Thr_ON
-    uint32_t m_thrOff;             //!< Thr_OFF
-    uint64_t m_slot{0};            //!< the slot the next Step() runs
-    std::array<Endpoint, 2> m_ep;  //!< A and B
-    RiflFrame m_fill;              //!< a fill frame
-    RiflFrame m_idle;              //!< an Idle frame
-    RiflFrame m_pauseReq;          //!< a Pause Request
-    RiflFrame m_retransReq;        //!< a Re-transmit Request
-    RiflFrame m_fcPause;           //!< an FC_ON notification
-    RiflFrame m_fcResume;          //!< an FC_OFF notification
-    uint64_t m_cIdle{0};           //!< c(Idle)
-    uint64_t m_cPauseReq{0};       //!< c(Pause Request)
-    uint64_t m_cRetransReq{0};     //!< c(Re-transmit Request)
-    uint64_t m_cFcPause{0};        //!< c(FC_ON)
-    uint64_t m_cFcResume{0};       //!< c(FC_OFF)
-    std::array<Matrix, 64> m_pow2; //!< M^(2^k)
-    uint64_t m_quietSlots{0};      //!< consecutive steps without activity
-    bool m_activity{false};        //!< the current step had activity
-    bool m_selfCheck{false};       //!< self-check mode
-    uint64_t m_stepped{0};         //!< slots stepped
-    uint64_t m_jumped{0};          //!< slots jumped
-    uint64_t m_materialised{0};    //!< frames materialised
-    DeliveryCallback m_deliveryCb; //!< delivery callback
-    EventCallback m_eventCb;       //!< event callback
+    RiflLinkConfig m_config;                       //!< the configuration
+    uint32_t m_fid;                                //!< Frame ID width
+    uint32_t m_d;                                  //!< D
+    uint32_t m_lineDelay;                          //!< L
+    uint32_t m_rxUpSlots;                          //!< RX-up wait
+    uint32_t m_fifoDepth;                          //!< FC FIFO depth
+    uint32_t m_thrOn;                              //!< Thr_ON
+    uint32_t m_thrOff;                             //!< Thr_OFF
+    uint64_t m_slot{0};                            //!< the slot the next Step() runs
+    std::array<Endpoint, 2> m_ep;                  //!< A and B
+    std::shared_ptr<const RiflFrame> m_fill;       //!< a fill frame
+    std::shared_ptr<const RiflFrame> m_idle;       //!< an Idle frame
+    std::shared_ptr<const RiflFrame> m_pauseReq;   //!< a Pause Request
+    std::shared_ptr<const RiflFrame> m_retransReq; //!< a Re-transmit Request
+    std::shared_ptr<const RiflFrame> m_fcPause;    //!< an FC_ON notification
+    std::shared_ptr<const RiflFrame> m_fcResume;   //!< an FC_OFF notification
+    std::vector<Segment> m_taken;                  //!< segments taken in this slot (reused)
+    uint64_t m_cIdle{0};                           //!< c(Idle)
+    uint64_t m_cPauseReq{0};                       //!< c(Pause Request)
+    uint64_t m_cRetransReq{0};                     //!< c(Re-transmit Request)
+    uint64_t m_cFcPause{0};                        //!< c(FC_ON)
+    uint64_t m_cFcResume{0};                       //!< c(FC_OFF)
+    std::array<Matrix, 64> m_pow2;                 //!< M^(2^k)
+    std::array<std::array<uint64_t, 256>, 5> m_stepTable{}; //!< M v by bytes of v
+    uint64_t m_quietSlots{0};                               //!< consecutive steps without activity
+    bool m_activity{false};                                 //!< the current step had activity
+    bool m_unsteady{false};   //!< the current step had activity other than steady user data
+    uint64_t m_steadySlots{0}; //!< consecutive steps (and loaded jumps) without unsteadiness
+    uint64_t m_loadedJumped{0}; //!< slots jumped with traffic (loaded run mode)
+    bool m_selfCheck{false};                                //!< self-check mode
+    uint64_t m_stepped{0};                                  //!< slots stepped
+    uint64_t m_jumped{0};                                   //!< slots jumped
+    uint64_t m_materialised{0};                             //!< frames materialised
+    DeliveryCallback m_deliveryCb;                          //!< delivery callback
+    EventCallback m_eventCb;                                //!< event callback
 };
 
 } // namespace ns3

@@ -4,8 +4,11 @@
 
 #include "rifl-lane-state.h"
 
+#include "ns3/assert.h"
 #include "ns3/log.h"
 #include "ns3/rifl-check.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -319,10 +322,12 @@ RiflLaneState::OnKey(KeyClass k)
         case KeyClass::OTHER_CONTROL:
             m_pauseCount = 0;
             m_retransCount = 0;
-            ++m_regularCount;
+            m_regularCount = std::min(REGULAR_RESET, m_regularCount + 1);
             break;
         case KeyClass::REGULAR:
-            if (++m_regularCount >= REGULAR_RESET)
+            // Saturates at 16: the count is only ever compared with 16 (§11.7).
+            m_regularCount = std::min(REGULAR_RESET, m_regularCount + 1);
+            if (m_regularCount >= REGULAR_RESET)
             {
                 m_pauseCount = 0;
                 m_retransCount = 0;
@@ -416,6 +421,42 @@ bool
 RiflLaneState::GetFcNotified() const
 {
     return m_fcNotified;
+}
+
+uint32_t
+RiflLaneState::GetRegularCount() const
+{
+    return m_regularCount;
+}
+
+uint32_t
+RiflLaneState::GetAlignWindowCount() const
+{
+    return m_windowCount;
+}
+
+uint32_t
+RiflLaneState::GetAlignWindowBad() const
+{
+    return m_windowBad;
+}
+
+void
+RiflLaneState::AdvanceSteady(uint64_t txFrames, uint64_t rxFrames)
+{
+    NS_ASSERT(m_state == RiflTxState::NORMAL && m_rollback >= m_d && m_aligned && m_rxUp
+              && !m_err && m_regularCount >= REGULAR_RESET && m_windowBad == 0);
+    m_txId = static_cast<uint32_t>((m_txId + txFrames) % m_d);
+    m_expId = static_cast<uint32_t>((m_expId + rxFrames) % m_d);
+    m_thr = static_cast<uint32_t>((m_thr + rxFrames) % m_d);
+    m_windowCount = static_cast<uint32_t>((m_windowCount + rxFrames) % ALIGN_WINDOW);
+}
+
+void
+RiflLaneState::SetBuffer(std::deque<RiflBufferEntry> buffer)
+{
+    NS_ASSERT(buffer.size() == m_d);
+    m_buffer = std::move(buffer);
 }
 
 uint64_t

@@ -64,6 +64,7 @@ struct RiflFrameTag
     uint32_t byteOffset{0}; //!< offset of the first payload byte in the packet
     uint64_t laneSeq{0};    //!< per-lane sequence number of user frames, from 0
     uint64_t acceptSlot{0}; //!< slot the user data was accepted (first line slot)
+    uint64_t groupSeq{0};   //!< endpoint-wide user-segment number (fast engine only)
 };
 
 /**
@@ -184,6 +185,24 @@ class RiflLaneState
     /// \return the retransmission buffer, oldest first.
     const std::deque<RiflBufferEntry>& GetBuffer() const;
 
+    /**
+     * \brief Fast-forward a steady NORMAL lane (fast engine's run mode).
+     *
+     * Equivalent to \p txFrames slots in NORMAL each sending one new Data
+     * frame (rollback done, no FC change; the buffer is not touched) and
+     * \p rxFrames clean in-sequence Data frames received (aligned, RX up,
+     * no Frame Error, key monitor saturated at 16 regular frames).
+     * \param txFrames frames sent.
+     * \param rxFrames frames received.
+     */
+    void AdvanceSteady(uint64_t txFrames, uint64_t rxFrames);
+
+    /**
+     * \brief Replace the retransmission buffer (fast engine's run mode).
+     * \param buffer the new content, oldest first, D entries.
+     */
+    void SetBuffer(std::deque<RiflBufferEntry> buffer);
+
     // ---------------------------------------------------------------- RX
 
     /**
@@ -236,6 +255,12 @@ class RiflLaneState
     bool GetRemoteFcPause() const;
     /// \return the local FC level last notified to the peer (true after FC_ON).
     bool GetFcNotified() const;
+    /// \return the consecutive non-request frames seen by the key monitor (saturates at 16).
+    uint32_t GetRegularCount() const;
+    /// \return the aligner's position in its current 16-frame window.
+    uint32_t GetAlignWindowCount() const;
+    /// \return the illegal headers in the aligner's current window.
+    uint32_t GetAlignWindowBad() const;
     /// \return the number of times the aligner lost its lock.
     uint64_t GetAlignmentLosses() const;
 
@@ -264,7 +289,7 @@ class RiflLaneState
     bool m_err{false};             //!< Frame Error
     uint32_t m_pauseCount{0};      //!< Pause Request counter (saturates at 8)
     uint32_t m_retransCount{0};    //!< Re-transmit Request counter (saturates at 8)
-    uint32_t m_regularCount{0};    //!< consecutive non-request frames
+    uint32_t m_regularCount{0};    //!< consecutive non-request frames (saturates at 16)
     bool m_remoteFcPause{false};   //!< peer asked us to stop user data
 };
 

@@ -80,10 +80,12 @@ RiflEndpointCounters::ToString() const
 {
     std::ostringstream os;
     bool first = true;
-    VisitFields(*this, *this, [&](const std::string& name, uint64_t v, uint64_t) {
-        os << (first ? "" : " ") << name << "=" << v;
-        first = false;
-    });
+    VisitFields(*this, *this,
+                [&](const std::string& name, uint64_t v, uint64_t)
+                {
+                    os << (first ? "" : " ") << name << "=" << v;
+                    first = false;
+                });
     return os.str();
 }
 
@@ -91,12 +93,14 @@ std::vector<std::string>
 RiflEndpointCounters::Diff(const RiflEndpointCounters& other) const
 {
     std::vector<std::string> names;
-    VisitFields(*this, other, [&](const std::string& name, uint64_t a, uint64_t b) {
-        if (a != b)
-        {
-            names.push_back(name);
-        }
-    });
+    VisitFields(*this, other,
+                [&](const std::string& name, uint64_t a, uint64_t b)
+                {
+                    if (a != b)
+                    {
+                        names.push_back(name);
+                    }
+                });
     return names;
 }
 

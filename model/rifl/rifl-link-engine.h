@@ -79,6 +79,10 @@ struct RiflDelivery
     uint64_t firstSlot{0};        //!< slot its first frame was first on the line
     uint64_t slot{0};             //!< slot its last frame reached the user
     std::vector<uint8_t> content; //!< the bytes as decoded from the line
+    /// Per user word (UserWordBytes), in slots: delivery of the frame holding the
+    /// word's last byte minus the slot the frame holding its first byte was
+    /// accepted from the user (spec 11.2; L + 7 for a 2-frame word, error free).
+    std::vector<uint64_t> wordLatencies;
 };
 
 /**

@@ -57,6 +57,13 @@ RiflNetDevice::GetTypeId()
                             BooleanValue(true),
                             MakeBooleanAccessor(&RiflNetDevice::m_deliverCorrupt),
                             MakeBooleanChecker())
+              .AddAttribute(
+                  "PppHeader",
+                  "Carry the 2-byte PPP protocol field (true: IPv4 and IPv6 demultiplexed, "
+                  "DLT_PPP pcap). false: raw packets, delivered up as IPv4, for "
+                  "measurements of the link alone (the paper's payload efficiency).",
+                  BooleanValue(true), MakeBooleanAccessor(&RiflNetDevice::m_pppHeader),
+                  MakeBooleanChecker())
               .AddAttribute("FrameSize", "RIFL frame size S in bits: 128, 256, 512 or 1024.",
                             UintegerValue(256), MakeUintegerAccessor(&RiflNetDevice::m_frameSize),
                             MakeUintegerChecker<uint32_t>(128, 1024))
@@ -326,9 +333,12 @@ RiflNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
     RIFL_CHECK_ARG(packet->GetSize() > m_mtu, "RiflNetDevice::Send: packet of "
                                                   << packet->GetSize()
                                                   << " bytes exceeds Mtu = " << m_mtu);
-    PppHeader ppp;
-    ppp.SetProtocol(EtherToPpp(protocolNumber));
-    packet->AddHeader(ppp);
+    if (m_pppHeader)
+    {
+        PppHeader ppp;
+        ppp.SetProtocol(EtherToPpp(protocolNumber));
+        packet->AddHeader(ppp);
+    }
     m_macTxTrace(packet);
     if (!m_queue->Enqueue(packet))
     {
@@ -403,14 +413,18 @@ RiflNetDevice::Receive(Ptr<Packet> packet, bool corrupt)
     m_snifferTrace(packet);
     m_promiscSnifferTrace(packet);
     Ptr<Packet> p = packet->Copy();
-    PppHeader ppp;
-    if (p->GetSize() < ppp.GetSerializedSize())
+    uint16_t protocol = 0x0800;
+    if (m_pppHeader)
     {
-        m_phyRxDropTrace(packet);
-        return;
+        PppHeader ppp;
+        if (p->GetSize() < ppp.GetSerializedSize())
+        {
+            m_phyRxDropTrace(packet);
+            return;
+        }
+        p->RemoveHeader(ppp);
+        protocol = PppToEther(ppp.GetProtocol());
     }
-    p->RemoveHeader(ppp);
-    const uint16_t protocol = PppToEther(ppp.GetProtocol());
     if (protocol == 0)
     {
         m_phyRxDropTrace(packet);

@@ -187,6 +187,7 @@ class RiflNetDevice : public NetDevice
     uint16_t m_mtu{1500};                     //!< MTU
     uint32_t m_enginePackets{2};              //!< packets handed to the engine at once
     bool m_deliverCorrupt{true};              //!< deliver undetected-corrupt packets
+    bool m_pppHeader{true};                   //!< carry the 2-byte PPP protocol field
     NetDevice::ReceiveCallback m_rxCallback;  //!< upper layer
     PromiscReceiveCallback m_promiscCallback; //!< promiscuous upper layer
     TracedCallback<> m_linkChangeCallbacks;   //!< link change listeners

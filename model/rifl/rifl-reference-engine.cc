@@ -107,11 +107,8 @@ RiflReferenceEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
     const uint32_t p = m_config.GetPayloadBytes();
     for (std::size_t i = 0; i < frames.size(); ++i)
     {
-        m_ep[endpoint].txQueue.push_back(Segment{frames[i],
-                                                 packetId,
-                                                 static_cast<uint32_t>(i * p),
-                                                 i == 0,
-                                                 i + 1 == frames.size()});
+        m_ep[endpoint].txQueue.push_back(Segment{frames[i], packetId, static_cast<uint32_t>(i * p),
+                                                 i == 0, i + 1 == frames.size()});
     }
     ++m_ep[endpoint].pendingPackets;
 }
@@ -183,12 +180,8 @@ RiflReferenceEngine::GetPendingPackets(uint32_t endpoint) const
 }
 
 void
-RiflReferenceEngine::Emit(RiflLinkEventType type,
-                          uint32_t endpoint,
-                          uint32_t lane,
-                          uint64_t packetId,
-                          int64_t value,
-                          int64_t value2)
+RiflReferenceEngine::Emit(RiflLinkEventType type, uint32_t endpoint, uint32_t lane,
+                          uint64_t packetId, int64_t value, int64_t value2)
 {
     if (m_eventCb)
     {
@@ -259,12 +252,8 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
     c.alignmentLosses += st.GetAlignmentLosses() - lossesBefore;
     if (upBefore != st.IsRxUp())
     {
-        Emit(upBefore ? RiflLinkEventType::RX_DOWN : RiflLinkEventType::RX_UP,
-             rx,
-             laneIndex,
-             0,
-             static_cast<int64_t>(n),
-             st.IsAligned() ? 1 : 0);
+        Emit(upBefore ? RiflLinkEventType::RX_DOWN : RiflLinkEventType::RX_UP, rx, laneIndex, 0,
+             static_cast<int64_t>(n), st.IsAligned() ? 1 : 0);
     }
     if (!st.IsAligned())
     {
@@ -307,11 +296,7 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         NS_LOG_LOGIC("slot " << m_slot << " ep " << rx << " lane " << laneIndex
                              << ": frame of line slot " << n << " failed, exp_id -> "
                              << st.GetExpectedId());
-        Emit(RiflLinkEventType::FRAME_ERROR,
-             rx,
-             laneIndex,
-             0,
-             static_cast<int64_t>(d.status),
+        Emit(RiflLinkEventType::FRAME_ERROR, rx, laneIndex, 0, static_cast<int64_t>(d.status),
              static_cast<int64_t>(n));
         return;
     }
@@ -320,12 +305,8 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         ++c.undetectedErrors;
         NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
                             << ": undetected error in the frame of line slot " << n);
-        Emit(RiflLinkEventType::UNDETECTED_ERROR,
-             rx,
-             laneIndex,
-             f.tag.user ? f.tag.packetId : 0,
-             static_cast<int64_t>(v),
-             static_cast<int64_t>(n));
+        Emit(RiflLinkEventType::UNDETECTED_ERROR, rx, laneIndex, f.tag.user ? f.tag.packetId : 0,
+             static_cast<int64_t>(v), static_cast<int64_t>(n));
     }
     if (v == RiflLaneState::Verdict::DUPLICATE)
     {
@@ -376,18 +357,17 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
                 m_duplicateCb(DuplicateDelivery{rx, laneIndex, m_slot, f.tag.packetId,
                                                 f.tag.byteOffset, f.tag.laneSeq});
             }
-            Emit(RiflLinkEventType::DUPLICATE_DELIVERY,
-                 rx,
-                 laneIndex,
-                 f.tag.packetId,
-                 f.tag.byteOffset,
-                 static_cast<int64_t>(f.tag.laneSeq));
+            Emit(RiflLinkEventType::DUPLICATE_DELIVERY, rx, laneIndex, f.tag.packetId,
+                 f.tag.byteOffset, static_cast<int64_t>(f.tag.laneSeq));
         }
         else
         {
             if (f.tag.laneSeq > lane.rxNextSeq)
             {
                 ++c.outOfOrderDeliveries;
+                NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
+                                    << ": user frame " << f.tag.laneSeq << " delivered ahead of "
+                                    << lane.rxNextSeq);
             }
             lane.rxNextSeq = f.tag.laneSeq + 1;
         }
@@ -397,11 +377,7 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         ++c.fcFifoDrops;
         NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
                             << ": FC FIFO full, frame dropped");
-        Emit(RiflLinkEventType::FC_FIFO_DROP,
-             rx,
-             laneIndex,
-             f.tag.packetId,
-             f.tag.byteOffset,
+        Emit(RiflLinkEventType::FC_FIFO_DROP, rx, laneIndex, f.tag.packetId, f.tag.byteOffset,
              static_cast<int64_t>(f.tag.laneSeq));
         return;
     }
@@ -487,6 +463,7 @@ RiflReferenceEngine::Drain(uint32_t epIndex)
             rd.firstSlot = dp.firstAcceptSlot;
             rd.slot = dp.deliverySlot;
             rd.content = dp.content;
+            rd.wordLatencies = dp.wordLatencies;
             m_linkDeliveryCb(rd);
         }
     }
@@ -517,11 +494,7 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
         const RiflTxState now = st.SelectState(groupRxUp);
         if (now != before)
         {
-            Emit(RiflLinkEventType::TX_STATE_CHANGE,
-                 epIndex,
-                 l,
-                 0,
-                 static_cast<int64_t>(now),
+            Emit(RiflLinkEventType::TX_STATE_CHANGE, epIndex, l, 0, static_cast<int64_t>(now),
                  static_cast<int64_t>(before));
         }
         plan[l] = st.PlanFrame(static_cast<uint32_t>(ep.lanes[l].fifo.size()), m_thrOn, m_thrOff);
@@ -606,10 +579,7 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
                 Emit(kind == RiflTxFrame::FC_PAUSE ? RiflLinkEventType::FC_PAUSE_SENT
                                                    : RiflLinkEventType::FC_RESUME_SENT,
-                     epIndex,
-                     l,
-                     0,
-                     static_cast<int64_t>(out.lineSlot));
+                     epIndex, l, 0, static_cast<int64_t>(out.lineSlot));
                 newFrame = true;
                 break;
             case RiflTxFrame::NEW_DATA:
@@ -654,19 +624,13 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
         const Segment& seg = taken[i];
         if (seg.first)
         {
-            Emit(RiflLinkEventType::TX_BEGIN,
-                 epIndex,
-                 takenLane[i],
-                 seg.packetId,
+            Emit(RiflLinkEventType::TX_BEGIN, epIndex, takenLane[i], seg.packetId,
                  static_cast<int64_t>(m_slot + 1));
         }
         if (seg.last)
         {
             --ep.pendingPackets;
-            Emit(RiflLinkEventType::TX_END,
-                 epIndex,
-                 takenLane[i],
-                 seg.packetId,
+            Emit(RiflLinkEventType::TX_END, epIndex, takenLane[i], seg.packetId,
                  static_cast<int64_t>(m_slot + 1));
         }
     }

@@ -1,0 +1,261 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * ns3rifl._core: the Python face of the rifl module (pybind11). It binds the
+ * scenario level, not all of ns-3: the analytic reliability model (vectorised
+ * over NumPy arrays where it helps) and scenario runners that configure a
+ * simulation from keyword arguments, run it with the GIL released, destroy
+ * the simulator, and return plain Python data. Every bad argument raises
+ * ValueError or TypeError naming it; nothing aborts the interpreter.
+ */
+
+#include "ns3/link-reliability-model.h"
+#include "ns3/rifl-link-scenario.h"
+#include "ns3/weight-spectrum.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <sstream>
+#include <string>
+
+namespace py = pybind11;
+using namespace ns3;
+using M = LinkReliabilityModel;
+
+namespace
+{
+
+/**
+ * \brief Convert an attributes dict into name -> text.
+ * \param attributes None or a dict of str -> str/int/float/bool.
+ * \return the map (TypeError for a key or value of another type).
+ */
+std::map<std::string, std::string>
+ToAttributeMap(const py::object& attributes)
+{
+    std::map<std::string, std::string> out;
+    if (attributes.is_none())
+    {
+        return out;
+    }
+    if (!py::isinstance<py::dict>(attributes))
+    {
+        throw py::type_error("attributes must be a dict of \"ns3::Class::Attribute\" -> value");
+    }
+    for (auto item : attributes.cast<py::dict>())
+    {
+        if (!py::isinstance<py::str>(item.first))
+        {
+            throw py::type_error("attributes: every key must be a str such as "
+                                 "\"ns3::RiflNetDevice::FrameSize\"");
+        }
+        const std::string key = item.first.cast<std::string>();
+        const py::handle v = item.second;
+        if (py::isinstance<py::bool_>(v))
+        {
+            out[key] = v.cast<bool>() ? "true" : "false";
+        }
+        else if (py::isinstance<py::int_>(v) || py::isinstance<py::float_>(v) ||
+                 py::isinstance<py::str>(v))
+        {
+            out[key] = py::str(v).cast<std::string>();
+        }
+        else
+        {
+            throw py::type_error("attributes[\"" + key +
+                                 "\"] must be a str, int, float or bool, not " +
+                                 std::string(py::str(v.get_type().attr("__name__"))));
+        }
+    }
+    return out;
+}
+
+/**
+ * \brief "name=value name=value ..." (RiflEndpointCounters::ToString) as a dict of ints.
+ * \param text the text.
+ * \return the dict.
+ */
+py::dict
+CountersToDict(const std::string& text)
+{
+    py::dict d;
+    std::istringstream is(text);
+    std::string tok;
+    while (is >> tok)
+    {
+        const std::size_t eq = tok.find('=');
+        if (eq == std::string::npos)
+        {
+            continue;
+        }
+        std::string name = tok.substr(0, eq);
+        for (char& ch : name)
+        {
+            if (ch == '[' || ch == ']')
+            {
+                ch = '_';
+            }
+        }
+        while (!name.empty() && name.back() == '_')
+        {
+            name.pop_back();
+        }
+        d[py::str(name)] = py::int_(std::stoull(tok.substr(eq + 1)));
+    }
+    return d;
+}
+
+/**
+ * \brief One direction's results as a dict (units in the names).
+ * \param r the results.
+ * \return the dict.
+ */
+py::dict
+DirectionToDict(const RiflLinkDirectionResult& r)
+{
+    py::dict d;
+    d["packets_offered"] = r.packetsOffered;
+    d["packets_delivered"] = r.packetsDelivered;
+    d["packets_corrupt"] = r.packetsCorrupt;
+    d["bytes_delivered"] = r.bytesDelivered;
+    d["goodput_gbps"] = r.goodputGbps;
+    d["line_share"] = r.lineShare;
+    d["word_latency_ns_mean"] = r.wordLatencyNsMean;
+    d["word_latency_ns_p50"] = r.wordLatencyNsP50;
+    d["word_latency_ns_p99"] = r.wordLatencyNsP99;
+    d["word_latency_ns_p999"] = r.wordLatencyNsP999;
+    d["word_latency_ns_max"] = r.wordLatencyNsMax;
+    d["packet_latency_ns_mean"] = r.packetLatencyNsMean;
+    d["packet_latency_ns_p99"] = r.packetLatencyNsP99;
+    d["packet_latency_ns_max"] = r.packetLatencyNsMax;
+    return d;
+}
+
+/**
+ * \brief Run the single RIFL link scenario.
+ * \return its results as a dict.
+ */
+py::dict
+RunRiflLink(double ber,
+            double load,
+            uint32_t minPacketBytes,
+            uint32_t maxPacketBytes,
+            double warmupUs,
+            double durationUs,
+            bool bidirectional,
+            uint64_t rngRun,
+            const py::object& attributes)
+{
+    RiflLinkScenarioConfig c;
+    c.ber = ber;
+    c.load = load;
+    c.minPacketBytes = minPacketBytes;
+    c.maxPacketBytes = maxPacketBytes;
+    c.warmupUs = warmupUs;
+    c.durationUs = durationUs;
+    c.bidirectional = bidirectional;
+    c.rngRun = rngRun;
+    c.attributes = ToAttributeMap(attributes);
+    RiflLinkScenarioResult r;
+    {
+        py::gil_scoped_release release;
+        r = RiflLinkScenario::Run(c);
+    }
+    py::dict d;
+    d["ber"] = ber;
+    d["load"] = load;
+    d["rng_run"] = rngRun;
+    d["line_rate_gbps"] = r.lineRateGbps;
+    d["slot_ns"] = r.slotNs;
+    d["frame_id_width"] = r.frameIdWidth;
+    d["line_delay_slots"] = r.lineDelaySlots;
+    d["a_to_b"] = DirectionToDict(r.aToB);
+    d["b_to_a"] = DirectionToDict(r.bToA);
+    d["counters_a"] = CountersToDict(r.countersA.ToString());
+    d["counters_b"] = CountersToDict(r.countersB.ToString());
+    d["mtbf_years_paper"] = r.mtbfYearsPaper;
+    d["mtbf_years_exact"] = r.mtbfYearsExact;
+    d["wall_s"] = r.wallSeconds;
+    d["events"] = r.events;
+    return d;
+}
+
+} // namespace
+
+PYBIND11_MODULE(_core, m)
+{
+    m.doc() = "rifl ns-3 module: analytic reliability model and scenario runners";
+    m.attr("SECONDS_PER_YEAR") = M::SECONDS_PER_YEAR;
+
+    // Analytic model (vectorised over the first argument where it is a rate).
+    m.def("frame_error_rate", py::vectorize(&M::FrameErrorRate), py::arg("ber"),
+          py::arg("frame_bits"), "1 - (1 - ber)^frame_bits");
+    m.def("rifl_framing_efficiency", py::vectorize(&M::RiflFramingEfficiency),
+          py::arg("packet_bytes"), py::arg("frame_bits"),
+          "P / ((S/8) ceil(P / (S_payload/8))): the zig-zag framing efficiency");
+    m.def("rifl_framing_asymptote", &M::RiflFramingAsymptote, py::arg("frame_bits"));
+    m.def("rifl_payload_bits", &M::RiflPayloadBits, py::arg("frame_bits"));
+    m.def("rifl_sizing_rtt_s", &M::RiflSizingRtt, py::arg("cable_length_m"),
+          py::arg("transceiver_delay_s") = 80e-9, py::arg("seconds_per_metre") = 3.34e-9);
+    m.def("rifl_frame_id_width", &M::RiflFrameIdWidth, py::arg("lane_rate_bps"),
+          py::arg("cable_length_m"), py::arg("frame_bits"), py::arg("transceiver_delay_s") = 80e-9,
+          py::arg("seconds_per_metre") = 3.34e-9, "the RTL rule 2^FID >= 32 + RTT frames");
+    m.def("rifl_rtt_frames", &M::RiflRttFrames, py::arg("lane_rate_bps"),
+          py::arg("cable_length_m"), py::arg("frame_bits"), py::arg("transceiver_delay_s") = 80e-9,
+          py::arg("seconds_per_metre") = 3.34e-9);
+    m.def("rifl_retrans_buffer_bytes", &M::RiflRetransBufferBytes, py::arg("line_rate_bps"),
+          py::arg("circuit_delay_s"), py::arg("cable_length_m"),
+          py::arg("propagation_mps") = 3e8, "Eq. 1-4: (T_circuit + 2L/C) x line rate / 8");
+    m.def("rifl_fc_buffer_frames", &M::RiflFcBufferFrames, py::arg("frame_id_width"));
+    m.def("rifl_fc_threshold_on", &M::RiflFcThresholdOn, py::arg("frame_id_width"));
+    m.def("rifl_fc_threshold_off", &M::RiflFcThresholdOff, py::arg("frame_id_width"));
+    m.def("rifl_replay_slots", &M::RiflReplaySlots, py::arg("frame_id_width"));
+    m.def("rifl_bandwidth_ratio", py::vectorize(&M::RiflBandwidthRatio), py::arg("ber"),
+          py::arg("frame_bits"), py::arg("lanes"), py::arg("k_stall_slots"),
+          py::arg("directions") = 2, "1 / (1 + directions x lanes x FER x K_stall)");
+    m.def("rifl_undetected_paper", py::vectorize(&M::RiflUndetectedPaper), py::arg("ber"),
+          py::arg("frame_bits"), "C(S,4) ber^4 / 2^12 (the paper's Table 5)");
+    m.def("rifl_undetected_exact", py::vectorize(&M::RiflUndetectedExact), py::arg("ber"),
+          py::arg("frame_bits"), "exact P_ud of the real RIFL decoder (weight spectrum)");
+    m.def("rifl_accepted_spectrum", &M::RiflAcceptedSpectrum, py::arg("frame_bits"),
+          "A_0..A_4 of the line error patterns the real RIFL decoder accepts");
+    m.def("rifl_mtbf_paper_seconds", py::vectorize(&M::RiflMtbfPaperSeconds), py::arg("ber"),
+          py::arg("frame_bits"), py::arg("lambda_actual_bps"));
+    m.def("rifl_mtbf_exact_seconds", py::vectorize(&M::RiflMtbfExactSeconds), py::arg("ber"),
+          py::arg("frame_bits"), py::arg("lambda_actual_bps"));
+    m.def("direct_link_interleave_spectrum", &M::DirectLinkInterleaveSpectrum,
+          py::arg("interleave"), py::arg("poly") = 0x07);
+    m.def("direct_link_undetected_exact", py::vectorize(&M::DirectLinkUndetectedExact),
+          py::arg("ber"), py::arg("poly") = 0x07);
+    m.def("direct_link_undetected_paper", py::vectorize(&M::DirectLinkUndetectedPaper),
+          py::arg("ber"));
+    m.def("ethernet_spectrum", &M::EthernetSpectrum, py::arg("frame_bytes"));
+    m.def("ethernet_undetected_exact", py::vectorize(&M::EthernetUndetectedExact),
+          py::arg("ber"), py::arg("frame_bytes"));
+    m.def("ethernet_packet_loss", py::vectorize(&M::EthernetPacketLoss), py::arg("ber"),
+          py::arg("packet_bytes"), py::arg("overhead_bytes"));
+    m.def("mtbf_seconds", py::vectorize(&M::MtbfSeconds), py::arg("frames_per_second"),
+          py::arg("pud"));
+    m.def("network_mtbf_seconds", &M::NetworkMtbfSeconds, py::arg("mtbf_seconds"));
+    m.def("fit", py::vectorize(&M::Fit), py::arg("mtbf_seconds"));
+    m.def("go_back_n_efficiency", py::vectorize(&M::GoBackNEfficiency),
+          py::arg("flit_error_probability"), py::arg("replay_slots"));
+    m.def(
+        "weight_spectrum",
+        [](uint32_t width, uint32_t poly, uint32_t n, uint32_t maxWeight) {
+            return WeightSpectrum::Spectrum(WeightSpectrum::CrcSyndromes(width, poly, n),
+                                            maxWeight);
+        },
+        py::arg("width"), py::arg("poly"), py::arg("n"), py::arg("max_weight") = 4,
+        "A_0..A_w of a systematic CRC codeword of n bits (syndrome method)");
+
+    // Scenarios.
+    m.def("run_rifl_link", &RunRiflLink, py::arg("ber") = 0.0, py::arg("load") = 1.0,
+          py::arg("min_packet_bytes") = 1, py::arg("max_packet_bytes") = 8192,
+          py::arg("warmup_us") = 20.0, py::arg("duration_us") = 100.0,
+          py::arg("bidirectional") = true, py::arg("rng_run") = 1,
+          py::arg("attributes") = py::none(),
+          "Run one RIFL link (two nodes, device-level traffic) and return its measurements.");
+}

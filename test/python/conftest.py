@@ -1,0 +1,1 @@
+"""pytest configuration: the ns3rifl package comes from the build tree (PYTHONPATH)."""

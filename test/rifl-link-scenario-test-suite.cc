@@ -1,0 +1,140 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Tests of RiflLinkScenario (the scenario behind the examples, benchmarks and
+ * Python bindings): error-free figures against the slot arithmetic, the
+ * paper's 110 ns headline, determinism, and argument errors.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/rifl-link-scenario.h"
+#include "ns3/test.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+using namespace ns3;
+
+/**
+ * \ingroup rifl-tests
+ * \brief Error-free saturated link: latency L + 7 slots, full line share.
+ */
+class RiflScenarioErrorFreeTestCase : public TestCase
+{
+  public:
+    RiflScenarioErrorFreeTestCase()
+        : TestCase("Error-free RIFL256 4 x 28 Gbps 10 m: 110 ns word latency, saturated line")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RiflLinkScenarioConfig c;
+        c.minPacketBytes = 240; // 9 frames per packet
+        c.maxPacketBytes = 240;
+        c.durationUs = 20;
+        c.attributes["ns3::RiflChannel::Engine"] = "Reference";
+        // A 1024-bit user bus on 4 lanes: a word spans 5 frames over 2 slots.
+        c.attributes["ns3::RiflNetDevice::UserWordBytes"] = "128";
+        const RiflLinkScenarioResult r = RiflLinkScenario::Run(c);
+        NS_TEST_ASSERT_MSG_EQ(r.lineDelaySlots, 5u, "10 m x 5 ns/m = 5.47 slots -> 5");
+        NS_TEST_ASSERT_MSG_EQ(r.frameIdWidth, 6u, "RTL rule at 10 m");
+        // Every user word spans two frames: latency L + 7 = 12 slots = 109.7 ns, the
+        // paper's 110 ns point-to-point headline (spec 10.1, 11.2).
+        NS_TEST_EXPECT_MSG_EQ_TOL(r.aToB.wordLatencyNsP50, 12 * r.slotNs, 1e-6, "median word");
+        NS_TEST_EXPECT_MSG_EQ_TOL(r.aToB.wordLatencyNsMax, 12 * r.slotNs, 1e-6, "max word");
+        NS_TEST_EXPECT_MSG_EQ_TOL(r.aToB.wordLatencyNsMean, 109.714, 0.01, "110 ns headline");
+        NS_TEST_EXPECT_MSG_GT(r.aToB.lineShare, 0.99, "saturated: almost every slot new data");
+        NS_TEST_EXPECT_MSG_GT(r.bToA.lineShare, 0.99, "both directions");
+        NS_TEST_EXPECT_MSG_EQ(r.aToB.packetsCorrupt, 0u, "no corruption");
+        NS_TEST_EXPECT_MSG_EQ(r.countersA.errorsDetected + r.countersB.errorsDetected, 0u,
+                              "no errors");
+        // Goodput: 240 B + 2 B PPP = 242 B = 9 frames of 256 line bits each, so the
+        // delivered payload is lineShare x 112 Gb/s x 1920 / 2304 (2 % for window edges).
+        const double expected = r.aToB.lineShare * r.lineRateGbps * 1920.0 / 2304.0;
+        NS_TEST_EXPECT_MSG_EQ_TOL(r.aToB.goodputGbps / expected, 1.0, 0.02, "goodput");
+        NS_TEST_EXPECT_MSG_EQ(std::isinf(r.mtbfYearsPaper), true, "no MTBF at BER 0");
+    }
+};
+
+/**
+ * \ingroup rifl-tests
+ * \brief Same run number, same results; bad arguments name the parameter.
+ */
+class RiflScenarioDeterminismTestCase : public TestCase
+{
+  public:
+    RiflScenarioDeterminismTestCase()
+        : TestCase("Scenario results repeat exactly for a run number and differ for another")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RiflLinkScenarioConfig c;
+        c.ber = 1e-6;
+        c.durationUs = 30;
+        c.load = 0.6;
+        c.attributes["ns3::RiflChannel::Engine"] = "Reference";
+        const RiflLinkScenarioResult a = RiflLinkScenario::Run(c);
+        const RiflLinkScenarioResult b = RiflLinkScenario::Run(c);
+        c.rngRun = 2;
+        const RiflLinkScenarioResult d = RiflLinkScenario::Run(c);
+        NS_TEST_ASSERT_MSG_EQ((a.countersA == b.countersA && a.countersB == b.countersB), true,
+                              "same run, same counters: " << a.countersA.Diff(b.countersA).size());
+        NS_TEST_ASSERT_MSG_EQ(a.aToB.bytesDelivered, b.aToB.bytesDelivered, "same bytes");
+        NS_TEST_ASSERT_MSG_EQ(a.aToB.wordLatencyNsMean, b.aToB.wordLatencyNsMean, "same latency");
+        NS_TEST_ASSERT_MSG_EQ((a.countersA == d.countersA), false, "another run differs");
+
+        struct Bad
+        {
+            RiflLinkScenarioConfig cfg;
+            const char* name;
+        };
+        std::vector<Bad> bad(5);
+        bad[0].cfg.ber = 1.5;
+        bad[0].name = "ber";
+        bad[1].cfg.minPacketBytes = 0;
+        bad[1].name = "minPacketBytes";
+        bad[2].cfg.durationUs = -1;
+        bad[2].name = "durationUs";
+        bad[3].cfg.attributes["ns3::RiflNetDevice::NoSuchThing"] = "1";
+        bad[3].name = "NoSuchThing";
+        bad[4].cfg.attributes["ns3::RiflNetDevice::Lanes"] = "many";
+        bad[4].name = "Lanes";
+        for (const Bad& x : bad)
+        {
+            bool named = false;
+            try
+            {
+                RiflLinkScenario::Run(x.cfg);
+            }
+            catch (const std::invalid_argument& e)
+            {
+                named = std::string(e.what()).find(x.name) != std::string::npos;
+            }
+            NS_TEST_EXPECT_MSG_EQ(named, true, "error names " << x.name);
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-tests
+ * \brief The scenario test suite.
+ */
+class RiflLinkScenarioTestSuite : public TestSuite
+{
+  public:
+    RiflLinkScenarioTestSuite()
+        : TestSuite("rifl-link-scenario", UNIT)
+    {
+        AddTestCase(new RiflScenarioErrorFreeTestCase, TestCase::QUICK);
+        AddTestCase(new RiflScenarioDeterminismTestCase, TestCase::QUICK);
+    }
+};
+
+/// The suite's only instance.
+static RiflLinkScenarioTestSuite g_riflLinkScenarioTestSuite;
