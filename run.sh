@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # rifl: install what is missing, build, and run the module's jobs.
 #
-#   bash run.sh main      install + build + the main job (results in results/)
+#   bash run.sh main      install + build + the main job: analytic tables and the
+#                         paper-reproduction sweep with plots (results/); extra
+#                         arguments go to `ns3rifl reproduce` (e.g. --full)
 #   bash run.sh test      install + build + every QUICK test (ctest)
 #   bash run.sh install   only install the missing Debian packages (as root)
 #   bash run.sh build     only configure and build (in build/)
@@ -20,6 +22,8 @@ PACKAGES=(
   g++ cmake ninja-build pkg-config
   ns3 libns3-dev libgsl-dev libsqlite3-dev libxml2-dev
   libboost-dev nlohmann-json3-dev
+  pybind11-dev python3-pybind11 python3-dev
+  python3-numpy python3-pandas python3-matplotlib python3-pytest python3-tqdm python3-distributed
 )
 
 install_missing() {
@@ -53,8 +57,9 @@ run_tests() {
 
 main_job() {
   mkdir -p results
-  (cd results && "../$BUILD_DIR/examples/rifl-reliability-tables" "$@")
-  echo "run.sh: tables and CSV files are in results/"
+  (cd results && "../$BUILD_DIR/examples/rifl-reliability-tables")
+  PYTHONPATH="$here/$BUILD_DIR/python" /usr/bin/python3 -m ns3rifl reproduce --out results/reproduce "$@"
+  echo "run.sh: analytic tables in results/, the paper reproduction in results/reproduce/ (report.md, CSV, PNG)"
 }
 
 cmd=${1:-main}

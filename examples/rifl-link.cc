@@ -261,7 +261,7 @@ main(int argc, char* argv[])
             s.socket->Connect(InetSocketAddress(ifs.GetAddress(to), 9));
             s.size = CreateObject<UniformRandomVariable>();
             s.size->SetAttribute("Min", DoubleValue(minSize));
-            s.size->SetAttribute("Max", DoubleValue(maxSize + 1));
+            s.size->SetAttribute("Max", DoubleValue(maxSize));
             s.size->SetStream(stream++);
             s.gap = CreateObject<ExponentialRandomVariable>();
             s.gap->SetAttribute("Mean", DoubleValue(meanGapNs));

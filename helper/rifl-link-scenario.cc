@@ -80,7 +80,7 @@ PoissonNext(Flow* f)
 void
 TopUp(Flow* f, Ptr<const Packet>)
 {
-    while (Simulator::Now() < f->stop && f->tx->GetQueue()->GetNPackets() < 8)
+    while (Simulator::Now() < f->stop && f->tx->GetQueue()->GetNPackets() < 80)
     {
         OfferOne(f);
     }
@@ -147,6 +147,11 @@ RiflLinkScenario::Run(const RiflLinkScenarioConfig& c)
     {
         rifl.SetDeviceAttribute("Mtu", UintegerValue(9000));
     }
+    if (c.attributes.find("ns3::RiflNetDevice::EngineQueuePackets") == c.attributes.end())
+    {
+        // Enough packets ahead of the line that even 1-frame packets fill every lane.
+        rifl.SetDeviceAttribute("EngineQueuePackets", UintegerValue(64));
+    }
     if (c.attributes.find("ns3::RiflNetDevice::Startup") == c.attributes.end())
     {
         rifl.SetDeviceAttribute("Startup", StringValue("Short"));
@@ -175,7 +180,7 @@ RiflLinkScenario::Run(const RiflLinkScenarioConfig& c)
         f.windowEnd = windowEnd;
         f.size = CreateObject<UniformRandomVariable>();
         f.size->SetAttribute("Min", DoubleValue(c.minPacketBytes));
-        f.size->SetAttribute("Max", DoubleValue(c.maxPacketBytes + 1));
+        f.size->SetAttribute("Max", DoubleValue(c.maxPacketBytes));
         f.size->SetStream(stream++);
         f.gap = CreateObject<ExponentialRandomVariable>();
         const double meanBits = 8.0 * ((c.minPacketBytes + c.maxPacketBytes) / 2.0 + 2);

@@ -46,7 +46,7 @@ def main(argv=None) -> int:
     sub.add_parser("reproduce", help="reproduce the RIFL paper's figures", add_help=False)
     if argv and argv[0] == "_point":
         # Internal: run one sweep point read as JSON from stdin, print its row.
-        from .sweep import run_point
+        from .sweeps import run_point
 
         req = json.loads(sys.stdin.read())
         try:
@@ -62,7 +62,7 @@ def main(argv=None) -> int:
         return reproduce_main(argv[1:])
     args = ap.parse_args(argv)
     if args.cmd == "sweep":
-        from .sweep import sweep
+        from .sweeps import sweep
 
         cfg = _load_config(args.config)
         runner = cfg.get("runner", "process")

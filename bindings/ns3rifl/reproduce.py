@@ -27,7 +27,7 @@ import time
 from typing import Any, Dict, List
 
 from . import _core
-from .sweep import sweep
+from .sweeps import sweep
 
 #: Published figures (shared/spec/reliability-math.md section 5).
 PUBLISHED = {
@@ -43,7 +43,7 @@ PUBLISHED = {
 #: Mode -> simulated microseconds per point (Fig. 9) and per payload (Fig. 8).
 MODES = {
     "tiny": {"fig9_us": 15.0, "fig8_us": 2.0, "fig8_sizes": "tiny", "seeds": [1]},
-    "quick": {"fig9_us": 300.0, "fig8_us": 4.0, "fig8_sizes": "coarse", "seeds": [1]},
+    "quick": {"fig9_us": 2000.0, "fig8_us": 4.0, "fig8_sizes": "coarse", "seeds": [1]},
     "full": {"fig9_us": 800000.0, "fig8_us": 200.0, "fig8_sizes": "all", "seeds": [1]},
 }
 
@@ -114,7 +114,8 @@ def fig9(out: str, mode: Dict[str, Any], workers: int | None, progress: bool) ->
         })
     table.sort(key=lambda t: t["ber"])
     _write_csv(os.path.join(out, "fig9-bandwidth-latency.csv"), table, list(table[0].keys()))
-    return [{"p2p_latency_ns": base[0]["a_to_b.word_latency_ns_mean"], "share0": share0}] + table
+    return [{"p2p_latency_ns": base[0]["a_to_b.word_latency_ns_mean"],
+             "p2p_latency_ns_p99": base[0]["a_to_b.word_latency_ns_p99"], "share0": share0}] + table
 
 
 def table5(out: str, fig9rows: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
@@ -231,13 +232,17 @@ def report(out: str, mode_name: str, f9, t5, f8, elapsed: float) -> str:
     r7 = near(1e-7)
     knee = next((r["ber"] for r in t if r["bandwidth_ratio"] < 1 - 2e-4), float("nan"))
     below = [r for r in t if r["ber"] < 1e-7]
-    lat_max_below = max(r["latency_ns_max"] for r in below) if below else float("nan")
-    rise = next((r["ber"] for r in t if r["latency_ns_mean"] > 1.05 * p2p), float("nan"))
+    lat_p99_below = max(r["latency_ns_p99"] for r in below) if below else float("nan")
+    lat_mean_below = max(r["latency_ns_mean"] for r in below) if below else float("nan")
+    p99_0 = f9[0]["p2p_latency_ns_p99"]
+    rise = next((r["ber"] for r in t if r["latency_ns_p99"] > 1.05 * p99_0), float("nan"))
+    rise_mean = next((r["ber"] for r in t if r["latency_ns_mean"] > 1.2 * p2p), float("nan"))
     m7 = next(r for r in t5 if abs(math.log10(r["ber"]) + 7) < 1e-9)
     s_retrans = _core.rifl_retrans_buffer_bytes(100e9, 100e-9, 500.0) / 1e3
-    ranking_ok = all(r["rifl512_model"] >= r["rifl256_model"] or True for r in f8)
     big = [r for r in f8 if r["payload_bytes"] >= 1000]
     eth_better = all(r["ethernet_efficiency"] > r["rifl256_sim"] for r in big)
+    mean256 = sum(r["rifl256_sim"] for r in f8) / len(f8)
+    mean512 = sum(r["rifl512_sim"] for r in f8) / len(f8)
 
     def diff(sim, pub):
         return f"{sim - pub:+.3g}" if not (math.isnan(sim) or math.isnan(pub)) else "n/a"
@@ -253,13 +258,16 @@ def report(out: str, mode_name: str, f9, t5, f8, elapsed: float) -> str:
         "|---|---|---|---|",
         f"| Fig. 9 bandwidth ratio at BER 1e-7 | 96.3 % | {100 * r7['bandwidth_ratio']:.2f} % | {diff(100 * r7['bandwidth_ratio'], 96.3)} pp |",
         f"| Fig. 9 knee (first BER with ratio < 99.98 %) | 5.6e-10 | {knee:.3g} | {knee / 5.6e-10:.2g}x |",
-        f"| Fig. 9 max latency below BER 1e-7 | <= 107 ns | {lat_max_below:.1f} ns | {diff(lat_max_below, 107.0)} ns |",
-        f"| Fig. 9 latency starts to rise (mean > 1.05 x error-free) | 1.7e-6 | {rise:.3g} | {rise / 1.7e-6:.2g}x |",
+        f"| Fig. 9 mean latency below BER 1e-7 (largest point) | <= 107 ns | {lat_mean_below:.1f} ns | {diff(lat_mean_below, 107.0)} ns |",
+        f"| Fig. 9 tail (p99) latency below BER 1e-7 (largest point) | <= 107 ns | {lat_p99_below:.1f} ns | {diff(lat_p99_below, 107.0)} ns |",
+        f"| Fig. 9 tail latency starts to rise (p99 > 1.05 x error-free) | 1.7e-6 | {rise:.3g} | {rise / 1.7e-6:.2g}x |",
+        f"| Fig. 9 mean latency starts to rise (mean > 1.2 x error-free) | 1.7e-6 | {rise_mean:.3g} | {rise_mean / 1.7e-6:.2g}x |",
         f"| Point-to-point latency, error free, 10 m | 110 ns | {p2p:.1f} ns | {diff(p2p, 110.0)} ns |",
         f"| Table 5 MTBF at 1e-7 (paper approximation, simulated lambda_actual) | 1.88e7 years | {m7['mtbf_years_paper']:.3g} years | {m7['mtbf_years_paper'] / 1.88e7:.3g}x |",
         f"| Table 5 MTBF at 1e-7, exact P_ud of the real decoder | (not published) | {m7['mtbf_years_exact']:.3g} years | |",
         f"| Buffer sizing, 100 Gb/s, 100 ns, 500 m | <= 45 KB | {s_retrans:.1f} KB | |",
         f"| Fig. 8 ranking for large payloads: Ethernet MAC > RIFL | yes | {'yes' if eth_better else 'no'} | |",
+        f"| Fig. 8 ranking RIFL512 > RIFL256 (mean efficiency over the payloads) | yes | {'yes' if mean512 > mean256 else 'no'} ({100 * mean512:.1f} % vs {100 * mean256:.1f} %) | |",
         "",
         "Files: `fig9-bandwidth-latency.csv`, `fig9.png`, `table5-mtbf.csv`, `table5-mtbf.png`,",
         "`fig8-efficiency.csv`, `fig8.png`; raw runs in `*-runs*.jsonl` (a re-run resumes from them).",

@@ -8,7 +8,7 @@
  *
  * One RIFL256 4 x 28 Gb/s link, 10 m; packets sent at the device level (no
  * IP stack) from A to B and B to A at a given load; sizes uniform in
- * [minSize, maxSize] or fixed (--size); BER swept over --bers.
+ * [minSize, maxSize] (inclusive; UniformRandomVariable::GetInteger) or fixed (--size); BER swept over --bers.
  *
  * Prints one JSON object per (ber, model) line and a summary of the ratios:
  *   rifl-link-bench --size=1500 --bers=0,1e-12,1e-9,1e-7 --simTime=2000
@@ -142,7 +142,7 @@ RunOne(const std::string& model, double ber, uint32_t minSize, uint32_t maxSize,
         g.dev = devs.Get(i);
         g.size = CreateObject<UniformRandomVariable>();
         g.size->SetAttribute("Min", DoubleValue(minSize));
-        g.size->SetAttribute("Max", DoubleValue(maxSize + 1));
+        g.size->SetAttribute("Max", DoubleValue(maxSize));
         g.size->SetStream(20 + i);
         g.gap = CreateObject<ExponentialRandomVariable>();
         g.gap->SetAttribute("Mean",

@@ -17,8 +17,8 @@ def test_reproduce_tiny_end_to_end(tmp_path):
         assert (out / name).exists(), name
         assert (out / name).stat().st_size > 0, name
     report = (out / "report.md").read_text()
-    for figure in ("Fig. 9 bandwidth ratio", "Fig. 9 knee", "Fig. 9 max latency",
-                   "latency starts to rise", "Point-to-point latency", "Table 5 MTBF",
+    for figure in ("Fig. 9 bandwidth ratio", "Fig. 9 knee", "Fig. 9 mean latency below",
+                   "Fig. 9 tail (p99) latency below", "latency starts to rise", "Point-to-point latency", "Table 5 MTBF",
                    "Buffer sizing", "Fig. 8 ranking"):
         assert figure in report, figure
     # 29 BER points in Fig. 9 and Table 5.

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-import ns3rifl.sweep as sw
+import ns3rifl.sweeps as sw
 
 GRID = {"ber": [0.0, 1e-6], "duration_us": [5.0], "warmup_us": [15.0]}
 
