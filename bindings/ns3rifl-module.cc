@@ -9,6 +9,7 @@
  * ValueError or TypeError naming it; nothing aborts the interpreter.
  */
 
+#include "ns3/direct-link-pair-scenario.h"
 #include "ns3/link-reliability-model.h"
 #include "ns3/rifl-link-scenario.h"
 #include "ns3/weight-spectrum.h"
@@ -182,6 +183,82 @@ RunRiflLink(double ber,
     return d;
 }
 
+/**
+ * \brief Run the two-CPU direct-link scenario.
+ * \return its results as a dict (units in the names).
+ */
+py::dict
+RunDirectLinkPair(double ber,
+                  uint32_t requestBytes,
+                  uint32_t responseBytes,
+                  const std::string& mode,
+                  uint32_t maxOutstanding,
+                  double requestRate,
+                  double warmupUs,
+                  double durationUs,
+                  bool bidirectional,
+                  uint64_t rngRun,
+                  const py::object& attributes)
+{
+    if (mode != "closed_loop" && mode != "open_loop")
+    {
+        throw py::value_error("mode = \"" + mode + "\" must be \"closed_loop\" or \"open_loop\"");
+    }
+    DirectLinkPairScenarioConfig c;
+    c.ber = ber;
+    c.requestBytes = requestBytes;
+    c.responseBytes = responseBytes;
+    c.closedLoop = mode == "closed_loop";
+    c.maxOutstanding = maxOutstanding;
+    c.requestRate = requestRate;
+    c.warmupUs = warmupUs;
+    c.durationUs = durationUs;
+    c.bidirectional = bidirectional;
+    c.rngRun = rngRun;
+    c.attributes = ToAttributeMap(attributes);
+    DirectLinkPairScenarioResult r;
+    {
+        py::gil_scoped_release release;
+        r = DirectLinkPairScenario::Run(c);
+    }
+    py::dict d;
+    d["ber"] = ber;
+    d["mode"] = mode;
+    d["rng_run"] = rngRun;
+    d["line_rate_gbps"] = r.lineRateGbps;
+    d["slot_ns"] = r.slotNs;
+    d["one_way_delay_slots"] = r.oneWayDelaySlots;
+    d["requests_issued"] = r.requestsIssued;
+    d["responses"] = r.responses;
+    d["responses_bad"] = r.responsesBad;
+    d["responses_errored"] = r.responsesErrored;
+    d["request_timeouts"] = r.requestTimeouts;
+    d["response_bytes"] = r.responseBytes;
+    d["responses_per_s"] = r.responsesPerSecond;
+    d["throughput_gbps"] = r.throughputGbps;
+    d["latency_ns_mean"] = r.latencyNsMean;
+    d["latency_ns_p50"] = r.latencyNsP50;
+    d["latency_ns_p99"] = r.latencyNsP99;
+    d["latency_ns_p999"] = r.latencyNsP999;
+    d["latency_ns_max"] = r.latencyNsMax;
+    d["retransmissions"] = r.retransmissions;
+    d["ack_timeouts"] = r.ackTimeouts;
+    d["crc_errors"] = r.crcErrors;
+    d["shutdowns"] = r.shutdowns;
+    d["messages_lost"] = r.messagesLost;
+    d["messages_truncated"] = r.messagesTruncated;
+    d["undetected_errors"] = r.undetectedErrors;
+    d["content_mismatches"] = r.contentMismatches;
+    d["micro_packets"] = r.microPackets;
+    d["micro_packets_per_s"] = r.microPacketsPerSecond;
+    d["p_undetected_per_micro_packet"] = r.pUndetected;
+    d["mtbf_years"] = r.mtbfYears;
+    d["mtbf_years_full_line"] = r.mtbfYearsFullLine;
+    d["wall_s"] = r.wallSeconds;
+    d["events"] = r.events;
+    return d;
+}
+
 } // namespace
 
 PYBIND11_MODULE(_core, m)
@@ -258,4 +335,12 @@ PYBIND11_MODULE(_core, m)
           py::arg("bidirectional") = true, py::arg("rng_run") = 1,
           py::arg("attributes") = py::none(),
           "Run one RIFL link (two nodes, device-level traffic) and return its measurements.");
+    m.def("run_direct_link_pair", &RunDirectLinkPair, py::arg("ber") = 0.0,
+          py::arg("request_bytes") = 8, py::arg("response_bytes") = 64,
+          py::arg("mode") = "closed_loop", py::arg("max_outstanding") = 8,
+          py::arg("request_rate") = 1e6, py::arg("warmup_us") = 10.0,
+          py::arg("duration_us") = 200.0, py::arg("bidirectional") = true, py::arg("rng_run") = 1,
+          py::arg("attributes") = py::none(),
+          "Run two CPUs on one direct link (request/response traffic over DLIUs) and return "
+          "its measurements.");
 }

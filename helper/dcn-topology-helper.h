@@ -1,0 +1,308 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RIFL_DCN_TOPOLOGY_HELPER_H
+#define RIFL_DCN_TOPOLOGY_HELPER_H
+
+#include "ns3/attribute.h"
+#include "ns3/data-rate.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rifl-ns3
+ * \brief Builds data-center networks (k-ary fat-tree, leaf-spine) of IPv4
+ *        nodes joined by RIFL links or by an Ethernet-style baseline.
+ *
+ * Every link is a point-to-point link with its own /30 subnet (taken in order
+ * from the base network, 10.0.0.0/8 by default). All nodes get the Internet
+ * stack; switches are ordinary ns-3 nodes that forward IP (IpForward is on by
+ * default in ns-3). Routes come from Ipv4GlobalRoutingHelper with ECMP
+ * ("ns3::Ipv4GlobalRouting::RandomEcmpRouting" set to true by the helper
+ * before the stacks are installed, unless SetEcmp(false)).
+ *
+ * The link technology is a parameter:
+ *  * RIFL: RiflHelper links (Startup = Short), lanes x lane rate = the tier's
+ *    line rate, the tier's cable length and BER on the RiflChannel;
+ *  * ETHERNET: PointToPointHelper links at the tier's line rate with a delay
+ *    of cable length x 5 ns/m, and an ExactBitErrorModel at the tier's BER
+ *    as the "ReceiveErrorModel" of every receiving device (the baseline: a
+ *    corrupted packet is dropped, recovery is end to end).
+ *
+ * Two tiers have their own line rate, cable length and BER: host links
+ * (host to edge/leaf switch) and fabric links (switch to switch).
+ */
+class DcnTopologyHelper
+{
+  public:
+    /// The link technology of every link.
+    enum LinkTechnology
+    {
+        RIFL,     //!< RiflNetDevice / RiflChannel
+        ETHERNET, //!< PointToPointNetDevice with an ExactBitErrorModel on receive
+    };
+
+    /// The kind of a built topology.
+    enum TopologyKind
+    {
+        NONE,       //!< nothing built yet
+        FAT_TREE,   //!< k-ary fat-tree
+        LEAF_SPINE, //!< two-tier leaf-spine
+    };
+
+    /// Parameters of one link tier.
+    struct TierParameters
+    {
+        DataRate lineRate{"112Gbps"}; //!< line rate per direction (RIFL: lanes x lane rate)
+        double cableLengthM{10.0};    //!< cable length in metres
+        double ber{0.0};              //!< bit error rate of both directions
+    };
+
+    /// One built link: its two devices and tier.
+    struct LinkInfo
+    {
+        Ptr<NetDevice> a; //!< the device of the first node (host or lower switch)
+        Ptr<NetDevice> b; //!< the device of the second node
+        bool hostLink;    //!< true for host links, false for fabric links
+    };
+
+    /// \brief Constructor: RIFL, 112 Gb/s, 10 m, BER 0 on both tiers, ECMP on.
+    DcnTopologyHelper();
+
+    /**
+     * \brief Choose the link technology (before Install*).
+     * \param tech RIFL or ETHERNET.
+     */
+    void SetLinkTechnology(LinkTechnology tech);
+
+    /// \return the link technology.
+    LinkTechnology GetLinkTechnology() const;
+
+    /**
+     * \brief Set the host-link tier (host to edge/leaf switch).
+     * \param lineRate line rate, > 0 (RIFL: at most Lanes x 1000 Gb/s).
+     * \param cableLengthM cable length in metres, [0, 1000].
+     * \param ber bit error rate, [0, 1).
+     */
+    void SetHostLinkParameters(DataRate lineRate, double cableLengthM, double ber);
+
+    /**
+     * \brief Set the fabric-link tier (switch to switch).
+     * \param lineRate line rate, > 0 (RIFL: at most Lanes x 1000 Gb/s).
+     * \param cableLengthM cable length in metres, [0, 1000].
+     * \param ber bit error rate, [0, 1).
+     */
+    void SetFabricLinkParameters(DataRate lineRate, double cableLengthM, double ber);
+
+    /**
+     * \brief Set the same BER on both tiers.
+     * \param ber bit error rate, [0, 1).
+     */
+    void SetBer(double ber);
+
+    /// \return the host-link tier.
+    TierParameters GetHostLinkParameters() const;
+
+    /// \return the fabric-link tier.
+    TierParameters GetFabricLinkParameters() const;
+
+    /**
+     * \brief Set the RIFL lanes per direction; the lane rate is the tier's
+     *        line rate / lanes.
+     * \param lanes 1..16.
+     */
+    void SetRiflLanes(uint32_t lanes);
+
+    /**
+     * \brief Set an extra attribute of every RiflNetDevice (e.g. "FrameSize",
+     *        "ReplayTail"); Lanes, LaneRate and Startup are set by the helper.
+     * \param name the attribute name.
+     * \param value its value.
+     */
+    void SetRiflDeviceAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \brief Set an extra attribute of every PointToPointNetDevice of the
+     *        baseline (e.g. "Mtu"); DataRate and ReceiveErrorModel are set by
+     *        the helper.
+     * \param name the attribute name.
+     * \param value its value.
+     */
+    void SetEthernetDeviceAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \brief Set the ExactBitErrorModel "OverheadBytes" of the baseline (line
+     *        framing exposed to errors besides the packet).
+     * \param bytes 0..65535.
+     */
+    void SetEthernetOverheadBytes(uint32_t bytes);
+
+    /**
+     * \brief Set the device queue size in packets (both technologies).
+     * \param packets >= 1.
+     */
+    void SetQueuePackets(uint32_t packets);
+
+    /**
+     * \brief Enable or disable random ECMP in global routing (default on).
+     * \param ecmp true for RandomEcmpRouting.
+     */
+    void SetEcmp(bool ecmp);
+
+    /**
+     * \brief Set the network the /30 link subnets are taken from.
+     * \param base the first address, e.g. 10.0.0.0.
+     * \param mask its mask (at most a /29 so that two /30s fit).
+     */
+    void SetBaseNetwork(Ipv4Address base, Ipv4Mask mask);
+
+    /**
+     * \brief Build a k-ary fat-tree: k pods of k/2 edge and k/2 aggregation
+     *        switches, (k/2)^2 core switches, k/2 hosts per edge switch
+     *        (k^3/4 hosts, 3 k^3/4 links), IPv4 and global routes.
+     * \param k even, >= 2 (std::invalid_argument naming "k" otherwise).
+     */
+    void InstallFatTree(uint32_t k);
+
+    /**
+     * \brief Build a leaf-spine: every leaf connects to every spine and to its
+     *        hosts (leaves x hostsPerLeaf hosts, leaves x (spines + hostsPerLeaf)
+     *        links), IPv4 and global routes.
+     * \param leaves >= 1.
+     * \param spines >= 1.
+     * \param hostsPerLeaf >= 1.
+     */
+    void InstallLeafSpine(uint32_t leaves, uint32_t spines, uint32_t hostsPerLeaf);
+
+    /**
+     * \param k even, >= 2.
+     * \return k^3/4, the hosts of a k-ary fat-tree.
+     */
+    static uint32_t FatTreeHostCount(uint32_t k);
+
+    /**
+     * \param k even, >= 2.
+     * \return 5 k^2/4, the switches of a k-ary fat-tree.
+     */
+    static uint32_t FatTreeSwitchCount(uint32_t k);
+
+    /**
+     * \param k even, >= 2.
+     * \return 3 k^3/4, the links of a k-ary fat-tree.
+     */
+    static uint32_t FatTreeLinkCount(uint32_t k);
+
+    /// \return the kind of topology built (NONE before Install*).
+    TopologyKind GetTopologyKind() const;
+
+    /// \return every host, in order (pod, edge switch, port; or leaf, port).
+    NodeContainer GetHosts() const;
+
+    /// \return every switch: edge, aggregation, core (fat-tree) or leaf, spine.
+    NodeContainer GetSwitches() const;
+
+    /// \return the fat-tree's edge switches (pod-major), or the leaves.
+    NodeContainer GetEdgeSwitches() const;
+
+    /// \return the fat-tree's aggregation switches (pod-major); empty for leaf-spine.
+    NodeContainer GetAggregationSwitches() const;
+
+    /// \return the fat-tree's core switches, or the spines.
+    NodeContainer GetCoreSwitches() const;
+
+    /// \return the leaves of a leaf-spine (same as GetEdgeSwitches()).
+    NodeContainer GetLeafSwitches() const;
+
+    /// \return the spines of a leaf-spine (same as GetCoreSwitches()).
+    NodeContainer GetSpineSwitches() const;
+
+    /// \return every node: hosts, then switches.
+    NodeContainer GetAllNodes() const;
+
+    /// \return both devices of every link, link by link (a, b).
+    NetDeviceContainer GetLinkDevices() const;
+
+    /// \return both devices of every host link.
+    NetDeviceContainer GetHostLinkDevices() const;
+
+    /// \return both devices of every fabric link.
+    NetDeviceContainer GetFabricLinkDevices() const;
+
+    /// \return every link, in build order.
+    const std::vector<LinkInfo>& GetLinks() const;
+
+    /// \return the number of links.
+    uint32_t GetNLinks() const;
+
+    /**
+     * \param i host index, < GetHosts().GetN() (std::out_of_range otherwise).
+     * \return the host's IPv4 address (on its only link).
+     */
+    Ipv4Address GetHostAddress(uint32_t i) const;
+
+    /**
+     * \brief Assign fixed random streams to every error process of the links
+     *        built (RIFL channels or baseline error models), in link order.
+     * \param stream the first stream.
+     * \return the number of streams used.
+     */
+    int64_t AssignStreams(int64_t stream);
+
+  private:
+    /// \brief Check that nothing was built yet (one topology per helper).
+    void CheckFresh() const;
+
+    /**
+     * \brief Check a tier's parameters.
+     * \param tier "host" or "fabric" (for the message).
+     * \param p the parameters.
+     */
+    void CheckTier(const std::string& tier, const TierParameters& p) const;
+
+    /// \brief Install the Internet stack on every node (ECMP default first).
+    void InstallStacks();
+
+    /**
+     * \brief Build one link, give it a /30 subnet.
+     * \param a first node.
+     * \param b second node.
+     * \param hostLink tier.
+     */
+    void Connect(Ptr<Node> a, Ptr<Node> b, bool hostLink);
+
+    /// \brief Populate the global routing tables.
+    void FinishRouting();
+
+    LinkTechnology m_tech{RIFL};      //!< technology
+    TierParameters m_host;            //!< host-link tier
+    TierParameters m_fabric;          //!< fabric-link tier
+    uint32_t m_lanes{4};              //!< RIFL lanes
+    uint32_t m_ethOverhead{0};        //!< baseline OverheadBytes
+    uint32_t m_queuePackets{100};     //!< device queue size
+    bool m_ecmp{true};                //!< RandomEcmpRouting
+    Ipv4Address m_base{"10.0.0.0"};   //!< base network
+    Ipv4Mask m_baseMask{"255.0.0.0"}; //!< its mask
+    uint32_t m_nextSubnet{0};         //!< next /30 index
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_riflAttrs; //!< extra RIFL attrs
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ethAttrs;  //!< extra p2p attrs
+    TopologyKind m_kind{NONE};                                            //!< what was built
+    NodeContainer m_hosts;                                                //!< hosts
+    NodeContainer m_edge;                     //!< edge switches / leaves
+    NodeContainer m_agg;                      //!< aggregation switches
+    NodeContainer m_core;                     //!< core switches / spines
+    std::vector<LinkInfo> m_links;            //!< links
+    std::vector<Ipv4Address> m_hostAddresses; //!< per host
+};
+
+} // namespace ns3
+
+#endif /* RIFL_DCN_TOPOLOGY_HELPER_H */

@@ -6,7 +6,6 @@
 #define MULTIPROCESSOR_TOPOLOGY_HELPER_H
 
 #include "direct-link-helper.h"
-
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/ptr.h"
@@ -311,17 +310,17 @@ class MultiprocessorTopologyHelper
      */
     bool DependenciesAcyclic(bool vcs) const;
 
-    DirectLinkHelper m_links;                                  //!< builds links and DLIUs
-    DeadlockAvoidance m_avoidance{NO_AVOIDANCE};               //!< deadlock avoidance
-    Topology m_topology{NONE};                                 //!< what was built
-    uint32_t m_x{0};                                           //!< mesh/torus X (ring: n)
-    uint32_t m_y{0};                                           //!< mesh/torus Y
-    uint32_t m_dim{0};                                         //!< hypercube dimension
-    NodeContainer m_cpus;                                      //!< CPU nodes
-    std::vector<Ptr<DirectLinkInterfaceUnit>> m_dlius;         //!< by CPU
+    DirectLinkHelper m_links;                                        //!< builds links and DLIUs
+    DeadlockAvoidance m_avoidance{NO_AVOIDANCE};                     //!< deadlock avoidance
+    Topology m_topology{NONE};                                       //!< what was built
+    uint32_t m_x{0};                                                 //!< mesh/torus X (ring: n)
+    uint32_t m_y{0};                                                 //!< mesh/torus Y
+    uint32_t m_dim{0};                                               //!< hypercube dimension
+    NodeContainer m_cpus;                                            //!< CPU nodes
+    std::vector<Ptr<DirectLinkInterfaceUnit>> m_dlius;               //!< by CPU
     std::vector<std::map<uint32_t, Ptr<DirectLinkNetDevice>>> m_ifs; //!< CPU -> neighbour -> dev
-    std::vector<NetDeviceContainer> m_linkDevs;                //!< links in build order
-    std::vector<std::vector<uint32_t>> m_dist;                 //!< [src][dst] BFS distances
+    std::vector<NetDeviceContainer> m_linkDevs;                      //!< links in build order
+    std::vector<std::vector<uint32_t>> m_dist;                       //!< [src][dst] BFS distances
 };
 
 } // namespace ns3

@@ -133,8 +133,8 @@ AdvanceByEvents(RiflLinkEngine& e, uint64_t target, uint64_t& promised, Outcome&
     while (e.GetSlot() < target)
     {
         promised = e.NextEventSlot();
-        const uint64_t to =
-            promised == RiflLinkEngine::NEVER ? target : std::min(target, promised + 1);
+        const uint64_t to
+            = promised == RiflLinkEngine::NEVER ? target : std::min(target, promised + 1);
         e.AdvanceTo(std::max(to, e.GetSlot() + 1));
         ++o.advances;
     }
@@ -176,9 +176,11 @@ RunScenario(RiflLinkEngine& e, const Scenario& sc, bool byEvents = false)
         }
         e.AdvanceTo(of.slot);
         std::vector<uint8_t> payload(of.bytes);
-        for (auto& b : payload)
+        uint64_t r = 0;
+        for (std::size_t i = 0; i < payload.size(); ++i)
         {
-            b = static_cast<uint8_t>(rng());
+            r = i % 8 == 0 ? rng() : r >> 8;
+            payload[i] = static_cast<uint8_t>(r);
         }
         e.OfferPacket(of.endpoint, of.id, payload);
     }
@@ -499,7 +501,8 @@ class RiflEquivalenceRandomTestCase : public TestCase
             RiflReferenceEngine ref(sc.config);
             RiflFastEngine fast(sc.config);
             const Outcome a = RunScenario(ref, sc);
-            const Outcome b = RunScenario(fast, sc);
+            // Odd seeds: driven as the ns-3 channel drives it (NextEventSlot()).
+            const Outcome b = RunScenario(fast, sc, s % 2 == 1);
             refSeconds += a.seconds;
             fastSeconds += b.seconds;
             const std::string diff = Compare(a, b);
@@ -680,7 +683,17 @@ class RiflFastEngineSelfCheckTestCase : public TestCase
             RiflFastEngine fast(sc.config);
             fast.SetSelfCheck(true); // aborts on a mismatch
             RunScenario(fast, sc);
-            NS_TEST_EXPECT_MSG_EQ(fast.GetJumpedSlots(), 0, "self-check mode never jumps");
+            NS_TEST_EXPECT_MSG_EQ(fast.GetJumpedSlots(), fast.GetLoadedJumpedSlots(),
+                                  "self-check mode never makes quiescent jumps");
+        }
+        // Loaded jumps: every frame they put on the line is checked too.
+        for (uint32_t lanes : {1u, 4u})
+        {
+            const Scenario sc = SaturatedScenario(lanes, 256, true, 1e-6, 0.0, 30000, 7);
+            RiflFastEngine fast(sc.config);
+            fast.SetSelfCheck(true);
+            RunScenario(fast, sc, true);
+            NS_TEST_EXPECT_MSG_GT(fast.GetLoadedJumpedSlots(), 10000, "loaded jumps checked");
         }
     }
 };
@@ -784,8 +797,17 @@ class RiflEquivalenceSaturatedTestCase : public TestCase
                     for (double ber : {0.0, 1e-7, 1e-6})
                     {
                         const bool slow = ber == 1e-6 && !mixed;
-                        Check(SaturatedScenario(lanes, frameSize, mixed, ber, slow ? 0.7 : 0.0,
-                                                m_slots, ++seed));
+                        Scenario sc = SaturatedScenario(lanes, frameSize, mixed, ber,
+                                                        slow ? 0.7 : 0.0, m_slots, ++seed);
+                        if (ber == 1e-7)
+                        {
+                            // Short losses of sync: their zeros expose the absolute
+                            // scrambler states the loaded jumps track.
+                            sc.errors[0].syncLoss = {{m_slots / 3, 2}};
+                            sc.errors[lanes].syncLoss = {{m_slots / 2, 1}};
+                            sc.name += " sync loss";
+                        }
+                        Check(sc);
                     }
                 }
             }
@@ -815,9 +837,9 @@ class RiflEquivalenceSaturatedTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(a.deliveries.size(), 10, sc.name << ": traffic flows");
     }
 
-    uint64_t m_slots;           //!< slots per scenario
-    double m_refSeconds{0.0};   //!< reference wall time
-    double m_fastSeconds{0.0};  //!< fast engine wall time
+    uint64_t m_slots;          //!< slots per scenario
+    double m_refSeconds{0.0};  //!< reference wall time
+    double m_fastSeconds{0.0}; //!< fast engine wall time
 };
 
 /**
@@ -848,8 +870,7 @@ class RiflEquivalenceSaturatedSpeedTestCase : public TestCase
     static std::string Name(double ber, uint64_t slots)
     {
         std::ostringstream os;
-        os << "speed, 4 lanes, saturated 1500 B traffic, BER " << ber << ", " << slots
-           << " slots";
+        os << "speed, 4 lanes, saturated 1500 B traffic, BER " << ber << ", " << slots << " slots";
         return os.str();
     }
 
@@ -864,12 +885,12 @@ class RiflEquivalenceSaturatedSpeedTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
         std::cout << "SPEED saturated ber " << m_ber << " slots " << m_slots << ": reference "
                   << a.seconds << " s (" << m_slots / a.seconds << " slots/s), fast " << b.seconds
-                  << " s (" << m_slots / b.seconds << " slots/s), ratio "
-                  << a.seconds / b.seconds << "; fast stepped " << fast.GetSteppedSlots()
-                  << " jumped " << fast.GetJumpedSlots() << " (loaded "
-                  << fast.GetLoadedJumpedSlots() << "), AdvanceTo calls " << b.advances
-                  << ", packets delivered " << b.counters[0].packetsDelivered
-                  << "+" << b.counters[1].packetsDelivered << std::endl;
+                  << " s (" << m_slots / b.seconds << " slots/s), ratio " << a.seconds / b.seconds
+                  << "; fast stepped " << fast.GetSteppedSlots() << " jumped "
+                  << fast.GetJumpedSlots() << " (loaded " << fast.GetLoadedJumpedSlots()
+                  << "), AdvanceTo calls " << b.advances << ", packets delivered "
+                  << b.counters[0].packetsDelivered << "+" << b.counters[1].packetsDelivered
+                  << std::endl;
     }
 
     double m_ber;     //!< BER
@@ -893,18 +914,16 @@ class RiflEngineEquivalenceTestSuite : public TestSuite
         AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 500000), TestCase::QUICK);
         AddTestCase(new RiflEquivalenceSpeedTestCase(1e-7, 500000), TestCase::QUICK);
         AddTestCase(new RiflEquivalenceSpeedTestCase(1e-6, 200000), TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceSaturatedTestCase(40000), TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(0.0, 200000), TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(1e-7, 200000), TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceSaturatedTestCase(25000), TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(0.0, 150000), TestCase::QUICK);
+        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(1e-7, 150000), TestCase::QUICK);
         AddTestCase(new RiflEquivalenceRandomTestCase(1000, 300, true), TestCase::EXTENSIVE);
         AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 20000000), TestCase::EXTENSIVE);
         AddTestCase(new RiflEquivalenceSpeedTestCase(1e-7, 4000000), TestCase::EXTENSIVE);
         AddTestCase(new RiflEquivalenceSpeedTestCase(1e-6, 2000000), TestCase::EXTENSIVE);
         AddTestCase(new RiflEquivalenceSaturatedTestCase(400000), TestCase::EXTENSIVE);
-        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(0.0, 2000000),
-                    TestCase::EXTENSIVE);
-        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(1e-7, 2000000),
-                    TestCase::EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(0.0, 2000000), TestCase::EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(1e-7, 2000000), TestCase::EXTENSIVE);
     }
 };
 

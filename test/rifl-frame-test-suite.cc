@@ -324,7 +324,7 @@ class RiflFrameRoundTripTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(line.GetSize(), s, "line size");
         // Layout: Syncword in the clear, scrambled field, Verification Code.
         const bool ctrl = f.GetKind() == RiflFrame::Kind::CONTROL;
-        NS_TEST_ASSERT_MSG_EQ(line.GetField(s - 1, s - 2), ctrl ? 2U : 1U, "Syncword");
+        NS_TEST_ASSERT_MSG_EQ(line.GetField(s - 1, s - 2), (ctrl ? 2U : 1U), "Syncword");
         BitBlock clear = line;
         RiflScrambler d(txBefore);
         d.Descramble(clear, s - 3, 12);

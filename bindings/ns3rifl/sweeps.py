@@ -40,9 +40,17 @@ def _run_rifl_link(**kwargs: Any) -> Dict[str, Any]:
     return _core.run_rifl_link(**kwargs)
 
 
+def _run_direct_link_pair(**kwargs: Any) -> Dict[str, Any]:
+    """run_direct_link_pair (two CPUs, request/response traffic over one direct link)."""
+    from . import _core
+
+    return _core.run_direct_link_pair(**kwargs)
+
+
 #: Scenario name -> callable(**params) -> dict.
 SCENARIOS: Dict[str, Callable[..., Dict[str, Any]]] = {
     "rifl_link": _run_rifl_link,
+    "direct_link_pair": _run_direct_link_pair,
 }
 
 

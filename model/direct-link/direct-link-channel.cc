@@ -12,6 +12,7 @@
 #include "ns3/independent-bit-error-process.h"
 #include "ns3/integer.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/rifl-check.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -435,19 +436,29 @@ DirectLinkChannel::Dispatch()
         items.swap(m_collected);
         for (const Collected& c : items)
         {
+            // Each device runs in its own node's context (ns-3 requires it of a
+            // channel handing work to a node), at this same instant and in the
+            // engine's order.
             if (c.kind == 0)
             {
-                m_devices[c.event.side]->NotifyEvent(c.event);
+                Ptr<DirectLinkNetDevice> dev = m_devices[c.event.side];
+                Simulator::ScheduleWithContext(dev->GetNode()->GetId(), Time(0),
+                                               &DirectLinkNetDevice::NotifyEvent, dev, c.event);
             }
             else if (c.kind == 1)
             {
                 const uint32_t sender = 1 - c.delivery.side;
                 Ptr<Packet> original = m_devices[sender]->FinishMessage(c.delivery.info.messageId);
-                m_devices[c.delivery.side]->Receive(c.delivery, original);
+                Ptr<DirectLinkNetDevice> dev = m_devices[c.delivery.side];
+                Simulator::ScheduleWithContext(dev->GetNode()->GetId(), Time(0),
+                                               &DirectLinkNetDevice::Receive, dev, c.delivery,
+                                               original);
             }
             else
             {
-                m_devices[c.loss.side]->NotifyLost(c.loss);
+                Ptr<DirectLinkNetDevice> dev = m_devices[c.loss.side];
+                Simulator::ScheduleWithContext(dev->GetNode()->GetId(), Time(0),
+                                               &DirectLinkNetDevice::NotifyLost, dev, c.loss);
             }
         }
     }

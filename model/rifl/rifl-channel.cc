@@ -9,6 +9,7 @@
 #include "ns3/independent-bit-error-process.h"
 #include "ns3/integer.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/rifl-check.h"
 #include "ns3/simulator.h"
@@ -417,7 +418,11 @@ RiflChannel::Dispatch()
                     pkt = it->second;
                 }
             }
-            m_devices[ev.endpoint]->NotifyEvent(ev, pkt);
+            // Each device runs in its own node's context (ns-3 requires it of a
+            // channel handing work to a node), at this same instant, in order.
+            Ptr<RiflNetDevice> dev = m_devices[ev.endpoint];
+            Simulator::ScheduleWithContext(dev->GetNode()->GetId(), Time(0),
+                                           &RiflNetDevice::NotifyEvent, dev, ev, pkt);
         }
         for (const RiflDelivery& d : deliveries)
         {
@@ -453,7 +458,9 @@ RiflChannel::Dispatch()
                 delivered = Create<Packet>(d.content.data(), d.content.size());
             }
             m_deliveryTrace(d, corrupt);
-            m_devices[d.endpoint]->Receive(delivered, corrupt);
+            Ptr<RiflNetDevice> rx = m_devices[d.endpoint];
+            Simulator::ScheduleWithContext(rx->GetNode()->GetId(), Time(0), &RiflNetDevice::Receive,
+                                           rx, delivered, corrupt);
         }
     }
 }

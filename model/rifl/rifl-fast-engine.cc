@@ -27,7 +27,7 @@ constexpr std::size_t MAX_PACKET_BYTES = 100000000;
 /// Quiet slots beyond L needed before a jump (line flushed, 16-frame key/aligner windows).
 constexpr uint64_t QUIET_MARGIN = 24;
 /// Shortest loaded jump worth its set-up (slots).
-constexpr uint64_t MIN_LOADED_JUMP = 3;
+constexpr uint64_t MIN_LOADED_JUMP = 1;
 } // namespace
 
 RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
@@ -56,6 +56,7 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
     m_cFcPause = ContentState(*m_fcPause);
     m_cFcResume = ContentState(*m_fcResume);
     m_taken.reserve(m_config.lanes);
+    BuildContentTables();
     // M: column j = the state after one fill frame (zero input) from state bit j alone.
     Matrix m{};
     for (uint32_t j = 0; j < RiflScrambler::STATE_BITS; ++j)
@@ -152,7 +153,7 @@ RiflFastEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
                     i + 1 == frames.size(),
                     0,
                     0};
-        seg.content = ContentState(*seg.frame);
+        seg.content = DataContentState(*seg.frame);
         m_ep[endpoint].txQueue.push_back(std::move(seg));
     }
     ++m_ep[endpoint].pendingPackets;
@@ -324,6 +325,80 @@ RiflFastEngine::Power(uint64_t n) const
     return r;
 }
 
+void
+RiflFastEngine::BuildContentTables()
+{
+    // c() is linear over GF(2) from state 0: the XOR of the images of the set
+    // input bits. One table per payload byte position, one for the 2 Meta bits.
+    const uint32_t s = m_config.frameSize;
+    const uint32_t p = m_config.GetPayloadBytes();
+    auto image = [s, p](int32_t metaBits, uint32_t byte, uint8_t value)
+    {
+        std::vector<uint8_t> payload(p, 0);
+        if (metaBits < 0)
+        {
+            payload[byte] = value;
+        }
+        RiflScrambler z;
+        const uint32_t fieldBits = s - 14;
+        z.ScrambleBits(metaBits < 0 ? 0 : static_cast<uint64_t>(metaBits), 2);
+        uint32_t done = 2;
+        for (uint8_t b : payload)
+        {
+            z.ScrambleBits(b, 8);
+            done += 8;
+        }
+        while (done < fieldBits)
+        {
+            const uint32_t nb = std::min<uint32_t>(64, fieldBits - done);
+            z.ScrambleBits(0, nb);
+            done += nb;
+        }
+        return z.GetState();
+    };
+    for (uint32_t m = 0; m < 4; ++m)
+    {
+        m_metaTable[m] = image(static_cast<int32_t>(m), 0, 0);
+    }
+    m_byteTable.assign(p, std::array<uint64_t, 256>{});
+    for (uint32_t i = 0; i < p; ++i)
+    {
+        std::array<uint64_t, 8> basis{};
+        for (uint32_t b = 0; b < 8; ++b)
+        {
+            basis[b] = image(-1, i, static_cast<uint8_t>(1u << b));
+        }
+        for (uint32_t v = 0; v < 256; ++v)
+        {
+            uint64_t x = 0;
+            for (uint32_t b = 0; b < 8; ++b)
+            {
+                if (v & (1u << b))
+                {
+                    x ^= basis[b];
+                }
+            }
+            m_byteTable[i][v] = x;
+        }
+    }
+}
+
+uint64_t
+RiflFastEngine::DataContentState(const RiflFrame& f) const
+{
+    const std::vector<uint8_t>& p = f.GetPayload();
+    if (f.GetKind() != RiflFrame::Kind::DATA || p.size() > m_byteTable.size())
+    {
+        return ContentState(f);
+    }
+    uint64_t x = m_metaTable[static_cast<uint8_t>(f.GetMeta())];
+    for (std::size_t i = 0; i < p.size(); ++i)
+    {
+        x ^= m_byteTable[i][p[i]];
+    }
+    return x;
+}
+
 uint64_t
 RiflFastEngine::ContentState(const RiflFrame& f) const
 {
@@ -453,6 +528,7 @@ void
 RiflFastEngine::Jump(uint64_t n)
 {
     NS_ASSERT(n % m_d == 0);
+    m_loadedSteady = false;
     NS_LOG_LOGIC("jump " << n << " slots from " << m_slot);
     const Matrix p = Power(n);
     const uint64_t laneSlots = n * m_config.lanes;
@@ -496,9 +572,13 @@ RiflFastEngine::Jump(uint64_t n)
 // ------------------------------------------------------------------ loaded run mode
 
 bool
-RiflFastEngine::IsLoadedSteady() const
+RiflFastEngine::IsLoadedSteady()
 {
-    if (m_selfCheck || m_config.drainFramesPerSlot != 0.0 || m_thrOn < 2
+    if (m_loadedSteady)
+    {
+        return true; // nothing but loaded jumps since the last full check
+    }
+    if (m_config.drainFramesPerSlot != 0.0 || m_thrOn < 2
         || m_steadySlots < m_lineDelay + QUIET_MARGIN || m_slot < m_lineDelay + QUIET_MARGIN)
     {
         return false;
@@ -509,10 +589,10 @@ RiflFastEngine::IsLoadedSteady() const
         for (const Lane& lane : ep.lanes)
         {
             const RiflLaneState& st = lane.state;
-            if (lane.rxDelta != 0 || st.GetTxState() != RiflTxState::NORMAL
-                || !st.IsRollbackDone() || st.GetFcNotified() || st.GetRemoteFcPause()
-                || !st.IsRxUp() || st.GetResumeWait() < m_d || st.GetFrameError()
-                || st.GetPauseFlag() || st.GetRetransmitFlag() || st.GetRegularCount() < 16
+            if (lane.rxDelta != 0 || st.GetTxState() != RiflTxState::NORMAL || !st.IsRollbackDone()
+                || st.GetFcNotified() || st.GetRemoteFcPause() || !st.IsRxUp()
+                || st.GetResumeWait() < m_d || st.GetFrameError() || st.GetPauseFlag()
+                || st.GetRetransmitFlag() || st.GetRegularCount() < 16
                 || st.GetAlignWindowBad() != 0 || !lane.linkUp)
             {
                 return false;
@@ -562,6 +642,7 @@ RiflFastEngine::IsLoadedSteady() const
             return false;
         }
     }
+    m_loadedSteady = true;
     return true;
 }
 
@@ -612,7 +693,8 @@ RiflFastEngine::LoadedNextEvent()
             {
                 const auto meta = f.frame->GetMeta();
                 if (f.tag.user
-                    && (meta == RiflFrame::Meta::LAST_FULL || meta == RiflFrame::Meta::LAST_PARTIAL))
+                    && (meta == RiflFrame::Meta::LAST_FULL
+                        || meta == RiflFrame::Meta::LAST_PARTIAL))
                 {
                     h = std::min(h, f.lineSlot + m_lineDelay + USER_DELAY);
                 }
@@ -631,18 +713,15 @@ RiflFastEngine::LoadedJump(uint64_t t1)
     const uint64_t lastInFlight = t1 - m_lineDelay - FLAG_DELAY; // first line slot not received
     NS_LOG_LOGIC("loaded jump " << n << " slots from " << t0);
 
-    /// A user frame received during the jump.
-    struct Received
+    auto& received = m_jumpReceived; // by receiving endpoint
+    auto& txEvents = m_jumpTxEvents;
+    auto& deliveries = m_jumpDeliveries;
+    for (uint32_t e = 0; e < 2; ++e)
     {
-        uint64_t lineSlot;                      //!< its line slot
-        uint32_t lane;                          //!< its lane
-        RiflFrameTag tag;                       //!< its tag
-        std::shared_ptr<const RiflFrame> frame; //!< its content
-    };
-
-    std::array<std::vector<Received>, 2> received; // by receiving endpoint
-    std::array<std::vector<RiflLinkEvent>, 2> txEvents;
-    std::array<std::vector<RiflDelivery>, 2> deliveries;
+        received[e].clear();
+        txEvents[e].clear();
+        deliveries[e].clear();
+    }
 
     // ---- TX of both endpoints: segments dealt round robin, one frame per lane and slot.
     for (uint32_t s = 0; s < 2; ++s)
@@ -697,6 +776,15 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                     out.fill = true;
                     lane.txScr = StepState(lane.txScr);
                     lane.fillPushes = std::min(lane.fillPushes + 1, m_d);
+                }
+                if (m_selfCheck)
+                {
+                    NS_ABORT_MSG_IF(lane.checkScr.GetState() != out.scrBefore,
+                                    "RiflFastEngine self-check: state before a frame differs");
+                    const BitBlock bits
+                        = RiflFrame::Encode(*out.frame, out.txId, lane.checkScr, m_fid);
+                    NS_ABORT_MSG_IF(RiflFrame::ScramblerStateAfter(bits) != lane.txScr,
+                                    "RiflFastEngine self-check: tracked state differs (loaded)");
                 }
                 if (i >= pushFrom)
                 {
@@ -781,7 +869,8 @@ RiflFastEngine::LoadedJump(uint64_t t1)
             ep.lanes[f.lane].rxNextSeq = f.tag.laneSeq + 1;
         }
         // The user takes, in segment order, everything ready before t1.
-        std::vector<FifoEntry> old;
+        std::vector<FifoEntry>& old = m_jumpOld;
+        old.clear();
         for (Lane& lane : ep.lanes)
         {
             while (!lane.fifo.empty() && lane.fifo.front().readySlot < t1)
@@ -795,35 +884,34 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                   {
                       return a.tag.groupSeq < b.tag.groupSeq;
                   });
-        DeliveryCallback saved = std::move(m_deliveryCb);
         std::vector<RiflDelivery>& out = deliveries[r];
-        m_deliveryCb = [&out](const RiflDelivery& d)
-        {
-            out.push_back(d);
-        };
         for (FifoEntry& e : old)
         {
-            TakeFrame(r, e, e.readySlot);
+            TakeFrame(r, e.bytes.data(), static_cast<uint32_t>(e.bytes.size()), e.eop, e.tag,
+                      e.readySlot, &out);
         }
         for (const Received& f : rec)
         {
-            FifoEntry e;
-            e.readySlot = f.lineSlot + m_lineDelay + USER_DELAY;
+            const uint64_t ready = f.lineSlot + m_lineDelay + USER_DELAY;
             const std::vector<uint8_t>& p = f.frame->GetPayload();
-            e.bytes.assign(p.begin(), p.begin() + f.frame->GetValidBytes());
+            const uint32_t nb = f.frame->GetValidBytes();
             const auto meta = f.frame->GetMeta();
-            e.eop = meta == RiflFrame::Meta::LAST_FULL || meta == RiflFrame::Meta::LAST_PARTIAL;
-            e.tag = f.tag;
-            if (e.readySlot < t1)
+            const bool eop
+                = meta == RiflFrame::Meta::LAST_FULL || meta == RiflFrame::Meta::LAST_PARTIAL;
+            if (ready < t1)
             {
-                TakeFrame(r, e, e.readySlot);
+                TakeFrame(r, p.data(), nb, eop, f.tag, ready, &out);
             }
             else
             {
+                FifoEntry e;
+                e.readySlot = ready;
+                e.bytes.assign(p.begin(), p.begin() + nb);
+                e.eop = eop;
+                e.tag = f.tag;
                 ep.lanes[f.lane].fifo.push_back(std::move(e));
             }
         }
-        m_deliveryCb = std::move(saved);
     }
 
     // ---- Callbacks in the reference's order: per slot, deliveries A, B, then TX A, B.
@@ -879,6 +967,7 @@ void
 RiflFastEngine::Step()
 {
     const uint64_t t = m_slot;
+    m_loadedSteady = false;
     m_activity = false;
     m_unsteady = false;
     for (uint32_t rx = 0; rx < 2; ++rx)
@@ -1156,27 +1245,29 @@ RiflFastEngine::Drain(uint32_t epIndex)
         {
             ep.drainCredit -= 1.0;
         }
-        TakeFrame(epIndex, e, m_slot);
+        TakeFrame(epIndex, e.bytes.data(), static_cast<uint32_t>(e.bytes.size()), e.eop, e.tag,
+                  m_slot);
     }
 }
 
 void
-RiflFastEngine::TakeFrame(uint32_t epIndex, FifoEntry& e, uint64_t slot)
+RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes, uint32_t nBytes, bool eop,
+                          const RiflFrameTag& tag, uint64_t slot, std::vector<RiflDelivery>* defer)
 {
     Endpoint& ep = m_ep[epIndex];
     ep.rxRoundRobin = (ep.rxRoundRobin + 1) % m_config.lanes;
-    ep.rxGroupSeq = e.tag.groupSeq + 1;
+    ep.rxGroupSeq = tag.groupSeq + 1;
     Assembly& a = ep.assembly;
     if (a.offsets.empty())
     {
-        a.packetId = e.tag.packetId;
+        a.packetId = tag.packetId;
     }
     a.offsets.push_back(static_cast<uint32_t>(a.bytes.size()));
-    a.accept.push_back(e.tag.acceptSlot);
+    a.accept.push_back(tag.acceptSlot);
     a.deliver.push_back(slot);
-    a.bytes.insert(a.bytes.end(), e.bytes.begin(), e.bytes.end());
-    ep.counters.bytesDelivered += e.bytes.size();
-    if (!e.eop)
+    a.bytes.insert(a.bytes.end(), bytes, bytes + nBytes);
+    ep.counters.bytesDelivered += nBytes;
+    if (!eop)
     {
         return;
     }
@@ -1208,9 +1299,16 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, FifoEntry& e, uint64_t slot)
         rd.wordLatencies.push_back(a.deliver[fLast] - a.accept[fFirst]);
     }
     rd.content = std::move(a.bytes);
-    a = Assembly{};
+    a.offsets.clear();
+    a.accept.clear();
+    a.deliver.clear();
+    a.bytes = std::vector<uint8_t>();
     ++ep.counters.packetsDelivered;
-    if (m_deliveryCb)
+    if (defer != nullptr)
+    {
+        defer->push_back(std::move(rd));
+    }
+    else if (m_deliveryCb)
     {
         m_deliveryCb(rd);
     }
@@ -1347,7 +1445,7 @@ RiflFastEngine::Transmit(uint32_t epIndex)
                 else
                 {
                     out.frame = std::make_shared<const RiflFrame>(e.frame);
-                    content = ContentState(e.frame);
+                    content = DataContentState(e.frame);
                 }
                 ++c.replayedFrames;
                 break;

@@ -83,6 +83,30 @@ namespace ns3
  * (line slot + L + 4) of the next bit error or loss-of-sync event of any
  * (direction, lane) stream (BitErrorProcess::Peek(), SyncLossProcess::Peek()).
  *
+ * **Loaded run mode.** While packets flow it jumps at a cost per frame and
+ * per packet instead of one full slot step per slot. Steadily loaded means:
+ * every lane of both endpoints in NORMAL with rollback and resume wait done,
+ * no FC level notified, no remote FC pause, RX up, no Frame Error, request
+ * flags clear and the key monitor saturated (16 regular frames), aligner
+ * window without illegal headers, descramblers in step; the last L + 24 slots
+ * free of anything but clean in-sequence Data frames (user or fill); an
+ * unlimited drain (so the FC FIFO never holds more than 2 frames at the TX,
+ * Thr_ON >= 2 is required); and the user side in step with the senders (the
+ * pending user frames, FIFO then line, are consecutive segments on
+ * consecutive lanes from the drain pointer). Then every slot up to the next
+ * error or sync-loss receive slot is determined: segment j of a queue goes on
+ * lane (pointer + j) mod N in line slot t + 1 + j / N, every frame passes and
+ * exp_id/thr/TX IDs advance by one per slot (RiflLaneState::AdvanceSteady()),
+ * each user frame reaches the user at line slot + L + 6 in segment order. The
+ * jump emits TX_BEGIN/TX_END, deliveries (with word latencies) in the
+ * reference's order (per slot: deliveries A, B, then TX events A, B), updates
+ * counters, the FIFOs (entries ready after the jump), the last D buffer
+ * entries and the frames still in flight, and tracks the TX scrambler states
+ * frame by frame (c(frame) from per-byte tables, computed when offered).
+ * It ends when both queues are dealt plus L + 8 slots, at the AdvanceTo()
+ * target, or at the next error receive slot. The state "steadily loaded" is
+ * cached across consecutive loaded jumps (a loaded jump preserves it).
+ *
  * Equivalence with the reference is checked by the rifl-engine-equivalence
  * test suite (deliveries, events and counters on randomized scenarios).
  */
@@ -141,7 +165,9 @@ class RiflFastEngine : public RiflLinkEngine
      * \brief The earliest slot whose step may fire a callback.
      *
      * On a quiescent link, the receive slot of the next error or loss-of-sync
-     * event (NEVER if none); otherwise the current slot.
+     * event (NEVER if none); on a steadily loaded link (see the class
+     * documentation) the first of: the next TX_BEGIN / TX_END, the next
+     * delivery, that receive slot; otherwise the current slot.
      * \return the slot, or NEVER.
      */
     uint64_t NextEventSlot() override;
@@ -191,7 +217,8 @@ class RiflFastEngine : public RiflLinkEngine
     /**
      * \brief Self-check mode for tests: also run a real continuous scrambler per
      *        (direction, lane) in slot mode and abort (NS_ABORT) if the tracked
-     *        state ever differs. Must be set before the first slot; disables jumps.
+     *        state ever differs, in slot mode and in loaded jumps. Must be set
+     *        before the first slot; disables the quiescent jumps.
      * \param on true to enable.
      */
     void SetSelfCheck(bool on);
@@ -209,6 +236,15 @@ class RiflFastEngine : public RiflLinkEngine
         uint32_t txId{0};                       //!< TX Frame ID it carries
         uint64_t scrBefore{0};                  //!< TX scrambler state before it
         bool fill{false};                       //!< a Meta-00 fill frame (content all zero)
+    };
+
+    /// A user frame received during a loaded jump.
+    struct Received
+    {
+        uint64_t lineSlot{0};                   //!< its line slot
+        uint32_t lane{0};                       //!< its lane
+        RiflFrameTag tag;                       //!< its tag
+        std::shared_ptr<const RiflFrame> frame; //!< its content
     };
 
     /// A user frame in the FC FIFO.
@@ -293,12 +329,19 @@ class RiflFastEngine : public RiflLinkEngine
     void Drain(uint32_t ep);
 
     /**
-     * \brief Hand one FIFO frame to an endpoint's user (reassembly, delivery).
+     * \brief Hand one user frame to an endpoint's user (reassembly, delivery).
      * \param ep the endpoint.
-     * \param e the frame (its bytes are consumed).
+     * \param bytes its user bytes.
+     * \param nBytes how many.
+     * \param eop it is the last frame of a packet.
+     * \param tag its ground truth.
      * \param slot the slot it is taken.
+     * \param defer if set, a completed delivery is appended here instead of
+     *        calling the delivery callback.
      */
-    void TakeFrame(uint32_t ep, FifoEntry& e, uint64_t slot);
+    void TakeFrame(uint32_t ep, const uint8_t* bytes, uint32_t nBytes, bool eop,
+                   const RiflFrameTag& tag, uint64_t slot,
+                   std::vector<RiflDelivery>* defer = nullptr);
 
     /**
      * \brief Run an endpoint's TX for the current slot.
@@ -329,7 +372,7 @@ class RiflFastEngine : public RiflLinkEngine
      *         L + 24 slots free of anything but clean in-sequence Data frames, an
      *         unlimited drain, and the user side in step with the senders.
      */
-    bool IsLoadedSteady() const;
+    bool IsLoadedSteady();
 
     /**
      * \return the slots a loaded jump may cover for the queued and in-flight user
@@ -350,6 +393,15 @@ class RiflFastEngine : public RiflLinkEngine
      * \param t1 the first slot not jumped.
      */
     void LoadedJump(uint64_t t1);
+
+    /// \brief Fill the tables of c() per Meta value and per payload byte position and value.
+    void BuildContentTables();
+
+    /**
+     * \param f a frame.
+     * \return c(f) by table look-up (a Data frame; else ContentState()).
+     */
+    uint64_t DataContentState(const RiflFrame& f) const;
 
     /**
      * \param f a frame.
@@ -428,15 +480,22 @@ class RiflFastEngine : public RiflLinkEngine
     std::array<std::array<uint64_t, 256>, 5> m_stepTable{}; //!< M v by bytes of v
     uint64_t m_quietSlots{0};                               //!< consecutive steps without activity
     bool m_activity{false};                                 //!< the current step had activity
-    bool m_unsteady{false};   //!< the current step had activity other than steady user data
-    uint64_t m_steadySlots{0}; //!< consecutive steps (and loaded jumps) without unsteadiness
+    bool m_unsteady{false};     //!< the current step had activity other than steady user data
+    uint64_t m_steadySlots{0};  //!< consecutive steps (and loaded jumps) without unsteadiness
     uint64_t m_loadedJumped{0}; //!< slots jumped with traffic (loaded run mode)
-    bool m_selfCheck{false};                                //!< self-check mode
-    uint64_t m_stepped{0};                                  //!< slots stepped
-    uint64_t m_jumped{0};                                   //!< slots jumped
-    uint64_t m_materialised{0};                             //!< frames materialised
-    DeliveryCallback m_deliveryCb;                          //!< delivery callback
-    EventCallback m_eventCb;                                //!< event callback
+    bool m_loadedSteady{false}; //!< IsLoadedSteady() held and only loaded jumps ran since
+    std::array<uint64_t, 4> m_metaTable{};               //!< c() of the Meta bits alone
+    std::vector<std::array<uint64_t, 256>> m_byteTable;  //!< c() per payload byte position, value
+    std::array<std::vector<Received>, 2> m_jumpReceived; //!< loaded jump: frames received
+    std::array<std::vector<RiflLinkEvent>, 2> m_jumpTxEvents;  //!< loaded jump: TX events
+    std::array<std::vector<RiflDelivery>, 2> m_jumpDeliveries; //!< loaded jump: deliveries
+    std::vector<FifoEntry> m_jumpOld;                          //!< loaded jump: FIFO taken
+    bool m_selfCheck{false};                                   //!< self-check mode
+    uint64_t m_stepped{0};                                     //!< slots stepped
+    uint64_t m_jumped{0};                                      //!< slots jumped
+    uint64_t m_materialised{0};                                //!< frames materialised
+    DeliveryCallback m_deliveryCb;                             //!< delivery callback
+    EventCallback m_eventCb;                                   //!< event callback
 };
 
 } // namespace ns3

@@ -212,6 +212,13 @@ RiflLaneState::PushBuffer(const RiflBufferEntry& entry)
     m_buffer.push_back(entry);
 }
 
+void
+RiflLaneState::PushBuffer(RiflBufferEntry&& entry)
+{
+    m_buffer.pop_front();
+    m_buffer.push_back(std::move(entry));
+}
+
 RiflTxState
 RiflLaneState::GetTxState() const
 {
@@ -444,19 +451,12 @@ RiflLaneState::GetAlignWindowBad() const
 void
 RiflLaneState::AdvanceSteady(uint64_t txFrames, uint64_t rxFrames)
 {
-    NS_ASSERT(m_state == RiflTxState::NORMAL && m_rollback >= m_d && m_aligned && m_rxUp
-              && !m_err && m_regularCount >= REGULAR_RESET && m_windowBad == 0);
+    NS_ASSERT(m_state == RiflTxState::NORMAL && m_rollback >= m_d && m_aligned && m_rxUp && !m_err
+              && m_regularCount >= REGULAR_RESET && m_windowBad == 0);
     m_txId = static_cast<uint32_t>((m_txId + txFrames) % m_d);
     m_expId = static_cast<uint32_t>((m_expId + rxFrames) % m_d);
     m_thr = static_cast<uint32_t>((m_thr + rxFrames) % m_d);
     m_windowCount = static_cast<uint32_t>((m_windowCount + rxFrames) % ALIGN_WINDOW);
-}
-
-void
-RiflLaneState::SetBuffer(std::deque<RiflBufferEntry> buffer)
-{
-    NS_ASSERT(buffer.size() == m_d);
-    m_buffer = std::move(buffer);
 }
 
 uint64_t

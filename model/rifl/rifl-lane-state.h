@@ -170,6 +170,12 @@ class RiflLaneState
      */
     void PushBuffer(const RiflBufferEntry& entry);
 
+    /**
+     * \brief Shift a newly sent Data frame into the buffer, dropping the oldest (moved in).
+     * \param entry the frame.
+     */
+    void PushBuffer(RiflBufferEntry&& entry);
+
     /// \return the state held in the current slot (after SelectState()).
     RiflTxState GetTxState() const;
     /// \return the TX Frame ID counter (mod D).
@@ -196,12 +202,6 @@ class RiflLaneState
      * \param rxFrames frames received.
      */
     void AdvanceSteady(uint64_t txFrames, uint64_t rxFrames);
-
-    /**
-     * \brief Replace the retransmission buffer (fast engine's run mode).
-     * \param buffer the new content, oldest first, D entries.
-     */
-    void SetBuffer(std::deque<RiflBufferEntry> buffer);
 
     // ---------------------------------------------------------------- RX
 
