@@ -5,8 +5,6 @@
 #include "direct-link-pair-scenario.h"
 
 #include "direct-link-helper.h"
-#include "scenario-attributes.h"
-
 #include "ns3/core-module.h"
 #include "ns3/cpu-traffic-application.h"
 #include "ns3/direct-link-channel.h"
@@ -16,6 +14,7 @@
 #include "ns3/link-reliability-model.h"
 #include "ns3/network-module.h"
 #include "ns3/rifl-check.h"
+#include "scenario-attributes.h"
 
 #include <algorithm>
 #include <chrono>
@@ -33,9 +32,9 @@ namespace
 /// Counters of both CPUs and devices at one instant.
 struct Snapshot
 {
-    CpuTrafficStats app[2];                 //!< per CPU
-    DirectLinkDeviceCounters dev[2];        //!< per device
-    uint64_t microPackets{0};               //!< non-Null micro-packets sent, both sides
+    CpuTrafficStats app[2];          //!< per CPU
+    DirectLinkDeviceCounters dev[2]; //!< per device
+    uint64_t microPackets{0};        //!< non-Null micro-packets sent, both sides
 };
 
 /**
@@ -136,16 +135,15 @@ RunBody(const DirectLinkPairScenarioConfig& c)
         app[i]->SetStartTime(Seconds(0));
         app[i]->SetStopTime(windowEnd);
         app[i]->TraceConnectWithoutContext(
-            "Latency",
-            Callback<void, uint32_t, Time>(std::function<void(uint32_t, Time)>(
-                [&latencyNs, windowStart, windowEnd](uint32_t, Time latency)
-                {
-                    const Time now = Simulator::Now();
-                    if (now >= windowStart && now < windowEnd)
-                    {
-                        latencyNs.push_back(latency.GetSeconds() * 1e9);
-                    }
-                })));
+            "Latency", Callback<void, uint32_t, Time>(std::function<void(uint32_t, Time)>(
+                           [&latencyNs, windowStart, windowEnd](uint32_t, Time latency)
+                           {
+                               const Time now = Simulator::Now();
+                               if (now >= windowStart && now < windowEnd)
+                               {
+                                   latencyNs.push_back(latency.ToDouble(Time::NS));
+                               }
+                           })));
     }
 
     Snapshot snap[2];
@@ -172,9 +170,17 @@ RunBody(const DirectLinkPairScenarioConfig& c)
     }
     else
     {
-        Simulator::Schedule(windowStart, std::function<void()>([&]() { take(snap[0]); }));
+        Simulator::Schedule(windowStart, std::function<void()>(
+                                             [&]()
+                                             {
+                                                 take(snap[0]);
+                                             }));
     }
-    Simulator::Schedule(windowEnd, std::function<void()>([&]() { take(snap[1]); }));
+    Simulator::Schedule(windowEnd, std::function<void()>(
+                                       [&]()
+                                       {
+                                           take(snap[1]);
+                                       }));
     Simulator::Stop(windowEnd + NanoSeconds(1));
 
     const auto t0 = std::chrono::steady_clock::now();
@@ -226,12 +232,12 @@ RunBody(const DirectLinkPairScenarioConfig& c)
     r.pUndetected = LinkReliabilityModel::DirectLinkUndetectedExact(c.ber, cfg.crcPoly);
     const double fullLine = 2.0 * cfg.lineRateBps / DirectLinkConfig::MICRO_PACKET_BITS;
     r.mtbfYears = (r.pUndetected > 0 && r.microPacketsPerSecond > 0)
-                      ? LinkReliabilityModel::MtbfSeconds(r.microPacketsPerSecond, r.pUndetected) /
-                            LinkReliabilityModel::SECONDS_PER_YEAR
+                      ? LinkReliabilityModel::MtbfSeconds(r.microPacketsPerSecond, r.pUndetected)
+                            / LinkReliabilityModel::SECONDS_PER_YEAR
                       : INFINITY;
     r.mtbfYearsFullLine = r.pUndetected > 0
-                              ? LinkReliabilityModel::MtbfSeconds(fullLine, r.pUndetected) /
-                                    LinkReliabilityModel::SECONDS_PER_YEAR
+                              ? LinkReliabilityModel::MtbfSeconds(fullLine, r.pUndetected)
+                                    / LinkReliabilityModel::SECONDS_PER_YEAR
                               : INFINITY;
     return r;
 }
@@ -242,6 +248,9 @@ DirectLinkPairScenarioResult
 DirectLinkPairScenario::Run(const DirectLinkPairScenarioConfig& c)
 {
     Check(c);
+    // Start from a clean simulator: a scenario that threw mid-run without destroying it
+    // would otherwise leave events (pointing at its freed state) and nodes behind.
+    Simulator::Destroy();
     try
     {
         DirectLinkPairScenarioResult r = RunBody(c);

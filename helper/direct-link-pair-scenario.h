@@ -22,16 +22,16 @@ namespace ns3
  */
 struct DirectLinkPairScenarioConfig
 {
-    double ber{0.0};              //!< bit error rate of both directions, [0, 1)
-    uint32_t requestBytes{8};     //!< read request size, 8..4096 (<= 10: one micro-packet)
-    uint32_t responseBytes{64};   //!< response size asked for, 4..4096 (64: a cache line)
-    bool closedLoop{true};        //!< closed loop (maxOutstanding in flight) or open loop
-    uint32_t maxOutstanding{8};   //!< closed loop: requests in flight per CPU, 1..65536
-    double requestRate{1e6};      //!< open loop: Poisson requests per second per CPU, (0, 1e10]
-    double warmupUs{10.0};        //!< time before the measurement window (link start-up), [0, 1e9]
-    double durationUs{200.0};     //!< length of the measurement window, (0, 1e9]
-    bool bidirectional{true};     //!< both CPUs send requests (else only CPU 0)
-    uint64_t rngRun{1};           //!< ns-3 run number (RngSeedManager::SetRun), >= 1
+    double ber{0.0};            //!< bit error rate of both directions, [0, 1)
+    uint32_t requestBytes{8};   //!< read request size, 8..4096 (<= 10: one micro-packet)
+    uint32_t responseBytes{64}; //!< response size asked for, 4..4096 (64: a cache line)
+    bool closedLoop{true};      //!< closed loop (maxOutstanding in flight) or open loop
+    uint32_t maxOutstanding{8}; //!< closed loop: requests in flight per CPU, 1..65536
+    double requestRate{1e6};    //!< open loop: Poisson requests per second per CPU, (0, 1e10]
+    double warmupUs{10.0};      //!< time before the measurement window (link start-up), [0, 1e9]
+    double durationUs{200.0};   //!< length of the measurement window, (0, 1e9]
+    bool bidirectional{true};   //!< both CPUs send requests (else only CPU 0)
+    uint64_t rngRun{1};         //!< ns-3 run number (RngSeedManager::SetRun), >= 1
     /// ns-3 attribute defaults, e.g. {"ns3::DirectLinkChannel::Engine", "Reference"}.
     std::map<std::string, std::string> attributes;
 };
@@ -89,8 +89,8 @@ struct DirectLinkPairScenarioResult
  * window; every counter is the difference between the window's end and
  * start. The MTBF uses the measured rate of non-Null micro-packets (Data,
  * Credit, Init) and the exact undetected-error probability of one
- * micro-packet. Each Run calls Simulator::Destroy at the end (also when it
- * throws).
+ * micro-packet. Each Run calls Simulator::Destroy first (discarding what an
+ * earlier, failed scenario left behind) and at the end (also when it throws).
  */
 class DirectLinkPairScenario
 {

@@ -124,6 +124,22 @@ Mean(const std::vector<double>& v)
 RiflLinkScenarioResult
 RiflLinkScenario::Run(const RiflLinkScenarioConfig& c)
 {
+    // A run that throws (e.g. a bad attribute found when the link starts) must
+    // not leave events of this run behind for the next simulation in the process.
+    try
+    {
+        return DoRun(c);
+    }
+    catch (...)
+    {
+        Simulator::Destroy();
+        throw;
+    }
+}
+
+RiflLinkScenarioResult
+RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
+{
     RIFL_CHECK_ARG(!(c.ber >= 0 && c.ber < 1), "ber = " << c.ber << " is out of range [0, 1)");
     RIFL_CHECK_ARG(!(c.load > 0 && c.load <= 100),
                    "load = " << c.load << " is out of range (0, 100]");

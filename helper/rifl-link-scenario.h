@@ -96,6 +96,14 @@ class RiflLinkScenario
      * \return the measurements.
      */
     static RiflLinkScenarioResult Run(const RiflLinkScenarioConfig& config);
+
+  private:
+    /**
+     * \brief The body of Run (Run destroys the simulator if it throws).
+     * \param config the parameters.
+     * \return the measurements.
+     */
+    static RiflLinkScenarioResult DoRun(const RiflLinkScenarioConfig& config);
 };
 
 } // namespace ns3

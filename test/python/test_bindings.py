@@ -89,3 +89,87 @@ def test_bad_scenario_arguments_raise():
         ns3rifl.run_rifl_link(attributes=[1, 2])
     with pytest.raises(ValueError, match="FrameSize"):
         ns3rifl.run_rifl_link(duration_us=1, attributes={"ns3::RiflNetDevice::FrameSize": 300})
+
+
+def test_direct_link_pair_returns_sane_fields():
+    r = ns3rifl.run_direct_link_pair(ber=0.0, duration_us=50.0, warmup_us=10.0)
+    assert r["line_rate_gbps"] == pytest.approx(5.0)
+    assert r["slot_ns"] == pytest.approx(38.4)
+    assert r["responses"] > 0 and r["requests_issued"] >= r["responses"] - 16
+    assert r["responses_bad"] == r["responses_errored"] == r["request_timeouts"] == 0
+    assert r["retransmissions"] == r["crc_errors"] == r["shutdowns"] == 0
+    assert r["messages_lost"] == r["undetected_errors"] == 0
+    assert r["response_bytes"] == 64 * r["responses"]
+    assert 0 < r["latency_ns_p50"] <= r["latency_ns_p99"] <= r["latency_ns_p999"] <= r["latency_ns_max"]
+    # Never faster than the line: both directions, 192-bit micro-packets.
+    assert 0 < r["micro_packets_per_s"] <= 2 * 5e9 / 192 * 1.001
+    assert r["p_undetected_per_micro_packet"] == 0 and math.isinf(r["mtbf_years"])
+    assert r["events"] > 0 and r["wall_s"] > 0
+
+
+def test_direct_link_pair_with_errors_retransmits_and_has_finite_mtbf():
+    r = ns3rifl.run_direct_link_pair(ber=1e-5, duration_us=100.0)
+    assert r["crc_errors"] > 0 and r["retransmissions"] > 0
+    assert r["responses"] > 0 and r["responses_bad"] == 0
+    assert 0 < r["mtbf_years"] < math.inf
+    assert r["mtbf_years"] >= r["mtbf_years_full_line"]
+    o = ns3rifl.run_direct_link_pair(mode="open_loop", request_rate=2e6, duration_us=100.0)
+    assert o["mode"] == "open_loop" and 200 < o["responses"] < 600
+
+
+def test_direct_link_pair_same_seed_same_results_other_seed_differs():
+    kw = dict(ber=1e-5, duration_us=60.0)
+    a = ns3rifl.run_direct_link_pair(rng_run=3, **kw)
+    b = ns3rifl.run_direct_link_pair(rng_run=3, **kw)
+    c = ns3rifl.run_direct_link_pair(rng_run=4, **kw)
+    a.pop("wall_s"), b.pop("wall_s"), c.pop("wall_s")
+    assert a == b
+    assert a != c
+
+
+def test_direct_link_pair_engines_agree():
+    kw = dict(ber=1e-5, duration_us=60.0, rng_run=2)
+    f = ns3rifl.run_direct_link_pair(attributes={"ns3::DirectLinkChannel::Engine": "Fast"}, **kw)
+    r = ns3rifl.run_direct_link_pair(attributes={"ns3::DirectLinkChannel::Engine": "Reference"}, **kw)
+    for k in ("wall_s", "events"):
+        f.pop(k), r.pop(k)
+    assert f == r
+
+
+def test_direct_link_pair_bad_arguments_raise():
+    with pytest.raises(ValueError, match="ber"):
+        ns3rifl.run_direct_link_pair(ber=1.0)
+    with pytest.raises(ValueError, match="requestBytes"):
+        ns3rifl.run_direct_link_pair(request_bytes=4)
+    with pytest.raises(ValueError, match="responseBytes"):
+        ns3rifl.run_direct_link_pair(response_bytes=5000)
+    with pytest.raises(ValueError, match="maxOutstanding"):
+        ns3rifl.run_direct_link_pair(max_outstanding=0)
+    with pytest.raises(ValueError, match="requestRate"):
+        ns3rifl.run_direct_link_pair(mode="open_loop", request_rate=0)
+    with pytest.raises(ValueError, match="durationUs"):
+        ns3rifl.run_direct_link_pair(duration_us=-1)
+    with pytest.raises(ValueError, match="rngRun"):
+        ns3rifl.run_direct_link_pair(rng_run=0)
+    with pytest.raises(ValueError, match="mode"):
+        ns3rifl.run_direct_link_pair(mode="sometimes")
+    with pytest.raises(ValueError, match="ber"):
+        ns3rifl.run_direct_link_pair(attributes={"ns3::DirectLinkChannel::Ber": 0.1})
+    with pytest.raises(ValueError, match="NoSuch"):
+        ns3rifl.run_direct_link_pair(attributes={"ns3::DirectLinkNetDevice::NoSuch": 1})
+    with pytest.raises(TypeError):
+        ns3rifl.run_direct_link_pair(no_such_argument=1)
+    with pytest.raises(TypeError):
+        ns3rifl.run_direct_link_pair(request_bytes="big")
+    with pytest.raises(TypeError, match="attributes"):
+        ns3rifl.run_direct_link_pair(attributes=[1])
+    # The interpreter survives and the next run is normal.
+    assert ns3rifl.run_direct_link_pair(duration_us=5.0)["responses"] > 0
+
+
+def test_direct_link_pair_sweep_scenario():
+    from ns3rifl.sweeps import SCENARIOS, run_point
+
+    assert "direct_link_pair" in SCENARIOS
+    row = run_point("direct_link_pair", {"ber": 0.0, "duration_us": 5.0, "seed": 1})
+    assert row["scenario"] == "direct_link_pair" and row["responses"] > 0
