@@ -198,7 +198,7 @@ def sweep(
     points = grid_points(grid, seeds)
     keys = [point_key(scenario, p) for p in points]
     done = _read_done(output)
-    todo = [(k, p) for k, p in zip(keys, points) if k not in done]
+    pending = [(k, p) for k, p in zip(keys, points) if k not in done]
     results: Dict[str, Dict[str, Any]] = dict(done)
 
     bar = None
@@ -206,7 +206,7 @@ def sweep(
         try:
             from tqdm import tqdm
 
-            bar = tqdm(total=len(points), initial=len(points) - len(todo), unit="run",
+            bar = tqdm(total=len(points), initial=len(points) - len(pending), unit="run",
                        desc=f"sweep {scenario}")
         except ImportError:  # pragma: no cover - tqdm is a Debian package dependency
             bar = None
@@ -237,14 +237,14 @@ def sweep(
             n = workers or os.cpu_count() or 1
             with cf.ProcessPoolExecutor(max_workers=n, mp_context=ctx,
                                         max_tasks_per_child=1) as ex:
-                futs = [ex.submit(run_point, scenario, p) for _, p in todo]
+                futs = [ex.submit(run_point, scenario, p) for _, p in pending]
                 for fut in cf.as_completed(futs):
                     finish(fut.result())
         else:
             from distributed import Client, as_completed
 
             with Client(scheduler) as client:
-                futs = [client.submit(_run_isolated, scenario, p, pure=False) for _, p in todo]
+                futs = [client.submit(_run_isolated, scenario, p, pure=False) for _, p in pending]
                 for fut in as_completed(futs):
                     finish(fut.result())
     finally:

@@ -292,8 +292,7 @@ DirectLinkChannel::Start()
             c.event = e;
             m_collected.push_back(std::move(c));
         });
-    m_unitsPerSecond = Seconds(1).GetTimeStep();
-    m_t0 = Simulator::Now();
+    m_clock.Start(Simulator::Now(), DirectLinkConfig::MICRO_PACKET_BITS, m_lineRateBps);
     for (uint32_t i = 0; i < 2; ++i)
     {
         m_devices[i]->NotifyLinkUp();
@@ -316,32 +315,13 @@ DirectLinkChannel::GetEngine() const
 Time
 DirectLinkChannel::GetSlotStart(uint64_t slot) const
 {
-    const unsigned __int128 num = static_cast<unsigned __int128>(slot)
-                                  * DirectLinkConfig::MICRO_PACKET_BITS
-                                  * static_cast<unsigned __int128>(m_unitsPerSecond);
-    return m_t0 + TimeStep(static_cast<uint64_t>(num / m_lineRateBps));
+    return m_clock.GetSlotStart(slot);
 }
 
 uint64_t
 DirectLinkChannel::SlotAt(Time t) const
 {
-    if (t <= m_t0 || m_unitsPerSecond == 0)
-    {
-        return 0;
-    }
-    const unsigned __int128 dt = static_cast<unsigned __int128>((t - m_t0).GetTimeStep());
-    uint64_t k = static_cast<uint64_t>(
-        dt * m_lineRateBps
-        / (static_cast<unsigned __int128>(DirectLinkConfig::MICRO_PACKET_BITS) * m_unitsPerSecond));
-    while (GetSlotStart(k + 1) <= t)
-    {
-        ++k;
-    }
-    while (k > 0 && GetSlotStart(k) > t)
-    {
-        --k;
-    }
-    return k;
+    return m_clock.SlotAt(t);
 }
 
 void

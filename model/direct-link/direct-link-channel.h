@@ -12,6 +12,7 @@
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
+#include "ns3/slot-clock.h"
 
 #include <array>
 #include <memory>
@@ -201,8 +202,7 @@ class DirectLinkChannel : public Channel
 
     DirectLinkConfig m_config;                        //!< effective configuration
     std::unique_ptr<DirectLinkLinkEngine> m_engine;   //!< the engine
-    Time m_t0;                                        //!< start of slot 0
-    int64_t m_unitsPerSecond{0};                      //!< time steps per second
+    SlotClock m_clock;                                //!< exact slot times
     EventId m_wake;                                   //!< next wake-up
     uint64_t m_wakeSlot{DirectLinkLinkEngine::NEVER}; //!< slot the wake-up is for
     bool m_inEngine{false};                           //!< inside AdvanceTo

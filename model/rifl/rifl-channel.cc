@@ -281,10 +281,8 @@ RiflChannel::Start()
         {
             m_events.push_back(e);
         });
-    m_slotBits = m_config.frameSize;
-    m_laneRateBps = static_cast<uint64_t>(std::llround(m_config.laneRateGbps * 1e9));
-    m_unitsPerSecond = Seconds(1).GetTimeStep();
-    m_t0 = Simulator::Now();
+    m_clock.Start(Simulator::Now(), m_config.frameSize,
+                  static_cast<uint64_t>(std::llround(m_config.laneRateGbps * 1e9)));
     for (uint32_t i = 0; i < 2; ++i)
     {
         m_devices[i]->NotifyLinkUp();
@@ -313,37 +311,7 @@ RiflChannel::GetSlotDuration() const
 Time
 RiflChannel::GetSlotStart(uint64_t slot) const
 {
-    if (m_laneRateBps == 0)
-    {
-        return m_t0;
-    }
-    const unsigned __int128 num = static_cast<unsigned __int128>(slot) * m_slotBits
-                                  * static_cast<unsigned __int128>(m_unitsPerSecond);
-    return m_t0 + TimeStep(static_cast<uint64_t>(num / m_laneRateBps));
-}
-
-uint64_t
-RiflChannel::SlotAt(Time t) const
-{
-    if (t <= m_t0 || m_laneRateBps == 0)
-    {
-        return 0;
-    }
-    // Largest k with start(k) <= t: k = floor((t - t0) * rate / (S * units)), then fix up
-    // the rounding of start().
-    const unsigned __int128 dt = static_cast<unsigned __int128>((t - m_t0).GetTimeStep());
-    uint64_t k = static_cast<uint64_t>(dt * m_laneRateBps
-                                       / (static_cast<unsigned __int128>(m_slotBits)
-                                          * static_cast<unsigned __int128>(m_unitsPerSecond)));
-    while (GetSlotStart(k + 1) <= t)
-    {
-        ++k;
-    }
-    while (k > 0 && GetSlotStart(k) > t)
-    {
-        --k;
-    }
-    return k;
+    return m_clock.GetSlotStart(slot);
 }
 
 uint64_t
@@ -378,7 +346,7 @@ RiflChannel::CatchUp()
     {
         return;
     }
-    const uint64_t now = SlotAt(Simulator::Now());
+    const uint64_t now = m_clock.SlotAt(Simulator::Now());
     if (m_engine->GetSlot() < now)
     {
         m_inEngine = true;

@@ -10,6 +10,7 @@
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
+#include "ns3/slot-clock.h"
 #include "ns3/sync-loss-process.h"
 #include "ns3/traced-callback.h"
 #include "rifl-link-config.h"
@@ -174,11 +175,6 @@ class RiflChannel : public Channel
     /// \brief Schedule the next wake-up from the engine's next event slot.
     void Reschedule();
     /**
-     * \param t a time at or after the link start.
-     * \return the slot in progress at t.
-     */
-    uint64_t SlotAt(Time t) const;
-    /**
      * \brief Build the link configuration from the two devices.
      * \return the configuration (throws if the devices disagree).
      */
@@ -197,10 +193,7 @@ class RiflChannel : public Channel
 
     RiflLinkConfig m_config;                    //!< effective configuration
     std::unique_ptr<RiflLinkEngine> m_engine;   //!< the engine
-    Time m_t0;                                  //!< start time of slot 0
-    uint64_t m_slotBits{0};                     //!< S
-    uint64_t m_laneRateBps{0};                  //!< lane rate in bit/s
-    int64_t m_unitsPerSecond{0};                //!< time steps per second
+    SlotClock m_clock;                          //!< exact slot times
     EventId m_wake;                             //!< next wake-up
     uint64_t m_wakeSlot{RiflLinkEngine::NEVER}; //!< slot the wake-up is for
     bool m_inEngine{false};                     //!< inside AdvanceTo (re-entrancy guard)
