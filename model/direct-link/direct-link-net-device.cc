@@ -11,6 +11,7 @@
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/ppp-header.h"
+#include "ns3/ppp-protocol.h"
 #include "ns3/queue.h"
 #include "ns3/rifl-check.h"
 #include "ns3/simulator.h"
@@ -870,32 +871,13 @@ DirectLinkNetDevice::Receive(const DirectLinkDeliveredMessage& d, Ptr<Packet> or
 uint16_t
 DirectLinkNetDevice::EtherToPpp(uint16_t etherType)
 {
-    switch (etherType)
-    {
-        case 0x0800:
-            return 0x0021;
-        case 0x86DD:
-            return 0x0057;
-        default:
-            RIFL_CHECK_ARG(true, "DirectLinkNetDevice: protocolNumber = 0x"
-                                     << std::hex << etherType << std::dec
-                                     << " is not carried (IPv4 0x0800 and IPv6 0x86DD are)");
-    }
-    return 0;
+    return PppProtocol::EtherToPpp(etherType);
 }
 
 uint16_t
 DirectLinkNetDevice::PppToEther(uint16_t ppp)
 {
-    switch (ppp)
-    {
-        case 0x0021:
-            return 0x0800;
-        case 0x0057:
-            return 0x86DD;
-        default:
-            return 0;
-    }
+    return PppProtocol::PppToEther(ppp);
 }
 
 Address

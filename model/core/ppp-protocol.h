@@ -1,0 +1,38 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RIFL_PPP_PROTOCOL_H
+#define RIFL_PPP_PROTOCOL_H
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rifl-core
+ * \brief The 2-byte PPP protocol field both link devices carry (so pcap files
+ *        use DLT_PPP): mapping between EtherTypes and PPP protocol numbers.
+ */
+class PppProtocol
+{
+  public:
+    /**
+     * \brief Map an EtherType to the PPP protocol number carried on the link.
+     * \param etherType 0x0800 (IPv4) or 0x86DD (IPv6).
+     * \return 0x0021 or 0x0057 (std::invalid_argument naming protocolNumber otherwise).
+     */
+    static uint16_t EtherToPpp(uint16_t etherType);
+
+    /**
+     * \brief Map a PPP protocol number back to its EtherType.
+     * \param ppp 0x0021 or 0x0057.
+     * \return the EtherType, or 0 for an unknown number.
+     */
+    static uint16_t PppToEther(uint16_t ppp);
+};
+
+} // namespace ns3
+
+#endif /* RIFL_PPP_PROTOCOL_H */
