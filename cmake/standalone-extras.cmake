@@ -9,3 +9,4 @@ add_test(NAME rifl-build-consistency
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/test/rifl-build-consistency.py
                  ${CMAKE_CURRENT_SOURCE_DIR})
 set_tests_properties(rifl-build-consistency PROPERTIES LABELS "quick;python" TIMEOUT 60)
+include(${CMAKE_CURRENT_SOURCE_DIR}/cmake/doxygen.cmake)
