@@ -69,7 +69,8 @@ SendOne(Ptr<NetDevice> a, Address to, uint32_t i)
 int
 main()
 {
-    NodeContainer nodes(2);
+    NodeContainer nodes;
+    nodes.Create(2);
     RiflHelper rifl;
     rifl.SetChannelAttribute("Ber", DoubleValue(1e-6));
     NetDeviceContainer devices = rifl.Install(nodes);
