@@ -102,6 +102,13 @@ add_test(NAME rifl-build-consistency
                  ${CMAKE_CURRENT_SOURCE_DIR})
 set_tests_properties(rifl-build-consistency PROPERTIES LABELS "quick;python" TIMEOUT 60)
 
+# The sources use the version-neutral spellings of model/core/rifl-compat.h
+# (refresh with: test/rifl-compat-spellings.py <source dir> --write).
+add_test(NAME rifl-compat-spellings
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/test/rifl-compat-spellings.py
+                 ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(rifl-compat-spellings PROPERTIES LABELS "quick;python" TIMEOUT 60)
+
 # Install into a scratch prefix, build test/install/ (an out-of-tree program)
 # against it with find_package(ns3-rifl), run it, and import the installed
 # Python package.
