@@ -48,7 +48,9 @@ install(
 # The Python package: the pure-Python files and the _core extension. The
 # extension finds libns3-rifl through a relative RPATH (from the package
 # directory back to the library directory), so the prefix can be moved.
-set(RIFL_PYTHON_INSTALL_DIR "")
+# _rifl_python_dir: the Python install directory when bindings are built, else
+# empty (a separate name: a normal variable would shadow the cache entry).
+set(_rifl_python_dir "")
 if(TARGET ns3rifl-core)
   if(NOT DEFINED Python_VERSION_MINOR)
     execute_process(
@@ -62,6 +64,11 @@ if(TARGET ns3rifl-core)
       lib/python${Python_VERSION_MAJOR}.${Python_VERSION_MINOR}/dist-packages
       CACHE STRING "Where the ns3rifl Python package goes (relative to the prefix)"
   )
+  if(NOT RIFL_PYTHON_INSTALL_DIR OR IS_ABSOLUTE "${RIFL_PYTHON_INSTALL_DIR}")
+    message(FATAL_ERROR "RIFL_PYTHON_INSTALL_DIR must be a directory relative to the prefix, "
+                        "not '${RIFL_PYTHON_INSTALL_DIR}'")
+  endif()
+  set(_rifl_python_dir ${RIFL_PYTHON_INSTALL_DIR})
   file(RELATIVE_PATH _rifl_py_rpath ${CMAKE_INSTALL_PREFIX}/${RIFL_PYTHON_INSTALL_DIR}/ns3rifl
        ${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}
   )
@@ -118,7 +125,8 @@ add_test(
     ${CMAKE_COMMAND} -DRIFL_BUILD_DIR=${CMAKE_BINARY_DIR}
     -DRIFL_SOURCE_DIR=${CMAKE_CURRENT_SOURCE_DIR} -DRIFL_WORK_DIR=${CMAKE_BINARY_DIR}/install-test
     "-DRIFL_GENERATOR=${CMAKE_GENERATOR}" -DRIFL_CXX_COMPILER=${CMAKE_CXX_COMPILER}
-    -DRIFL_CXX_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER} -DRIFL_PYTHON_DIR=${RIFL_PYTHON_INSTALL_DIR}
+    -DRIFL_CXX_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER} -DRIFL_PYTHON_DIR=${_rifl_python_dir}
+    -DRIFL_WITH_PYTHON=$<TARGET_EXISTS:ns3rifl-core>
     -P ${CMAKE_CURRENT_SOURCE_DIR}/test/install/run-install-test.cmake
 )
 set_tests_properties(rifl-install PROPERTIES LABELS "quick;install" TIMEOUT 600)

@@ -1,13 +1,14 @@
 # The rifl-install test (cmake -P; arguments from cmake/standalone-extras.cmake):
 #  1. cmake --install the module's build tree into a scratch prefix;
-#  2. check the installed layout (library, headers with rifl-module.h, package);
+#  2. check that nothing was installed outside the prefix (install_manifest.txt)
+#     and the installed layout (library, headers with rifl-module.h, package);
 #  3. configure and build test/install/ against the prefix only
 #     (CMAKE_PREFIX_PATH=prefix, find_package(ns3-rifl)) and run the program,
 #     requiring its "... OK" line;
 #  4. with bindings: import the installed ns3rifl package with
 #     PYTHONPATH=<prefix>/<python dir> and call one binding.
 # Inputs: RIFL_BUILD_DIR RIFL_SOURCE_DIR RIFL_WORK_DIR RIFL_GENERATOR
-#         RIFL_CXX_COMPILER RIFL_CXX_LAUNCHER RIFL_PYTHON_DIR
+#         RIFL_CXX_COMPILER RIFL_CXX_LAUNCHER RIFL_PYTHON_DIR RIFL_WITH_PYTHON
 
 set(prefix ${RIFL_WORK_DIR}/prefix)
 set(consumer ${RIFL_WORK_DIR}/consumer)
@@ -23,6 +24,17 @@ function(run what)
 endfunction()
 
 run("cmake --install into ${prefix}" ${CMAKE_COMMAND} --install ${RIFL_BUILD_DIR} --prefix ${prefix})
+
+# Everything went under the prefix (install_manifest.txt lists what was installed).
+file(STRINGS ${RIFL_BUILD_DIR}/install_manifest.txt _manifest)
+list(LENGTH _manifest _n_installed)
+foreach(f ${_manifest})
+  string(FIND "${f}" "${prefix}/" _at)
+  if(NOT _at EQUAL 0)
+    message(FATAL_ERROR "FAIL installed outside the prefix: ${f}")
+  endif()
+endforeach()
+message(STATUS "PASS all ${_n_installed} installed files are under the prefix")
 
 foreach(f include/ns3/rifl-module.h include/ns3/rifl-helper.h include/ns3/rifl-check.h)
   if(NOT EXISTS ${prefix}/${f})
@@ -66,11 +78,23 @@ if(NOT run_out MATCHES "delivered 200/200 packets, 0 bad, .*: OK")
   message(FATAL_ERROR "FAIL unexpected output of rifl-install-consumer")
 endif()
 
+if(RIFL_WITH_PYTHON AND NOT RIFL_PYTHON_DIR)
+  message(FATAL_ERROR "FAIL the bindings are built but no Python install directory was set")
+endif()
 if(RIFL_PYTHON_DIR)
-  set(_pycode "import ns3rifl, sys; p = ns3rifl.__file__; assert p.startswith('${prefix}/'), p; "
-              "print('ns3rifl from', p, 'RIFL256 payload bits', ns3rifl.rifl_payload_bits(256))")
+  file(GLOB _pyext ${prefix}/${RIFL_PYTHON_DIR}/ns3rifl/_core*.so)
+  if(NOT _pyext OR NOT EXISTS ${prefix}/${RIFL_PYTHON_DIR}/ns3rifl/__init__.py)
+    message(FATAL_ERROR "FAIL ns3rifl not installed in ${prefix}/${RIFL_PYTHON_DIR}/ns3rifl")
+  endif()
+  # Lines, not ';': run() passes its arguments on as a CMake list.
+  string(CONCAT _pycode "import ns3rifl\n" "p = ns3rifl.__file__\n"
+                "assert p.startswith('${prefix}/'), p\n"
+                "print('ns3rifl from', p, 'RIFL256 payload bits', ns3rifl.rifl_payload_bits(256))\n")
   run("import the installed ns3rifl" ${CMAKE_COMMAND} -E env
       PYTHONPATH=${prefix}/${RIFL_PYTHON_DIR} /usr/bin/python3 -c "${_pycode}")
   message(STATUS "${run_out}")
+  if(NOT run_out MATCHES "ns3rifl from ${prefix}/")
+    message(FATAL_ERROR "FAIL the installed ns3rifl did not report itself")
+  endif()
 endif()
 message(STATUS "rifl-install: all checks passed")
