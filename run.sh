@@ -21,7 +21,7 @@ JOBS=${JOBS:-$(nproc)}
 PACKAGES=(
   g++ cmake ninja-build pkg-config
   ns3 libns3-dev libgsl-dev libsqlite3-dev libxml2-dev
-  libboost-dev nlohmann-json3-dev
+  libboost-dev nlohmann-json3-dev doxygen
   pybind11-dev python3-pybind11 python3-dev
   python3-numpy python3-pandas python3-matplotlib python3-pytest python3-tqdm python3-distributed
 )

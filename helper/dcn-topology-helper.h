@@ -19,7 +19,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rifl-ns3
+ * \ingroup rifl-topology
  * \brief Builds data-center networks (k-ary fat-tree, leaf-spine) of IPv4
  *        nodes joined by RIFL links or by an Ethernet-style baseline.
  *

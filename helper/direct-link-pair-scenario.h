@@ -13,7 +13,7 @@ namespace ns3
 {
 
 /**
- * \ingroup direct-link-ns3
+ * \ingroup rifl-scenario
  * \brief Parameters of the two-CPU direct-link scenario (DirectLinkPairScenario).
  *
  * The traffic fields below are set on every CpuTrafficApplication and the BER
@@ -37,7 +37,7 @@ struct DirectLinkPairScenarioConfig
 };
 
 /**
- * \ingroup direct-link-ns3
+ * \ingroup rifl-scenario
  * \brief Results of DirectLinkPairScenario::Run, over the measurement window,
  *        summed over both CPUs / both devices.
  */
@@ -77,7 +77,7 @@ struct DirectLinkPairScenarioResult
 };
 
 /**
- * \ingroup direct-link-ns3
+ * \ingroup rifl-scenario
  * \brief Two CPUs on one direct link with request/response traffic, measured.
  *
  * The scenario behind the Python binding run_direct_link_pair and the

@@ -24,7 +24,7 @@ class DirectLinkNetDevice;
 class Node;
 
 /**
- * \ingroup direct-link-ns3
+ * \ingroup rifl-topology
  * \brief Builds a multiprocessor of n CPU nodes, each with a DLIU, connected
  *        by direct links in a full mesh, ring, 2D mesh, 2D torus or hypercube,
  *        and fills every DLIU's routing table.

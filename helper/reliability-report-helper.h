@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rifl-ns3
+ * \ingroup rifl-analytics
  * \brief Reliability report of every link direction in the simulation.
  *
  * Collect() walks NodeList and, for every RiflNetDevice and every

@@ -15,7 +15,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rifl-ns3
+ * \ingroup rifl-scenario
  * \brief Parameters of the single-link scenario (RiflLinkScenario).
  */
 struct RiflLinkScenarioConfig
@@ -33,7 +33,7 @@ struct RiflLinkScenarioConfig
 };
 
 /**
- * \ingroup rifl-ns3
+ * \ingroup rifl-scenario
  * \brief Measurements of one direction of the scenario.
  */
 struct RiflLinkDirectionResult
@@ -55,7 +55,7 @@ struct RiflLinkDirectionResult
 };
 
 /**
- * \ingroup rifl-ns3
+ * \ingroup rifl-scenario
  * \brief Results of RiflLinkScenario::Run.
  */
 struct RiflLinkScenarioResult
@@ -75,7 +75,7 @@ struct RiflLinkScenarioResult
 };
 
 /**
- * \ingroup rifl-ns3
+ * \ingroup rifl-scenario
  * \brief One RIFL link between two nodes, device-level traffic, measured.
  *
  * The scenario behind the rifl-link example, the benchmarks and the Python

@@ -12,7 +12,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rifl-ns3
+ * \ingroup rifl-scenario
  * \brief Set ns-3 attribute defaults by full name, with errors instead of aborts.
  *
  * Scenarios (and the Python bindings) take a map such as

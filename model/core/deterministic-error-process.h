@@ -67,7 +67,11 @@ class DeterministicErrorProcess : public BitErrorProcess
     /// \return the number of errored slots in the list.
     size_t GetNErrorSlots() const;
 
-    /// \return 0: no random stream is used.
+    /**
+     * \brief No random stream to assign (the list is deterministic).
+     * \param stream the first stream index (unused).
+     * \return 0: no random stream is used.
+     */
     int64_t AssignStreams(int64_t stream) override;
     /// \brief Replay the list from slot 0.
     void Reset() override;

@@ -12,7 +12,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rifl-core
+ * \ingroup rifl-analytics
  * \brief The closed-form reliability and throughput models of the module.
  *
  * Everything in shared/spec/reliability-math.md that has a closed form:

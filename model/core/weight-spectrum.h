@@ -12,7 +12,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rifl-core
+ * \ingroup rifl-analytics
  * \brief Exact low-weight spectra of linear error checks, by the syndrome method.
  *
  * A linear check over n line bits is described by its syndrome map: s_i is

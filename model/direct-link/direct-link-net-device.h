@@ -53,6 +53,7 @@ enum class DirectLinkLossReason : uint8_t
     MALFORMED = 6,       //!< it arrived with micro-packets inconsistent with its routing word
 };
 
+/// \ingroup direct-link-ns3
 /// Number of DirectLinkLossReason values.
 constexpr uint32_t DIRECT_LINK_NUM_LOSS_REASONS = 7;
 
@@ -443,6 +444,7 @@ class DirectLinkNetDevice : public NetDevice
     bool m_ipTurn{false};                    //!< IpVc: IP next (alternates with messages)
     std::map<uint64_t, InEngine> m_inEngine; //!< handed to the engine, fate open
     DirectLinkDeviceCounters m_counters;     //!< counters
+    /// The link state last reported by the engine for this end.
     DirectLinkEndpointState::LinkState m_state{DirectLinkEndpointState::LinkState::INITIAL};
 
     TracedCallback<Ptr<const Packet>> m_macTxTrace;                   //!< MacTx

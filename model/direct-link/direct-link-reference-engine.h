@@ -277,6 +277,7 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     void OnAbandon(uint32_t side, uint64_t id, DirectLinkEndpointState::ResetReason r,
                    uint64_t slot);
     /// \brief A side changed state. \param side the side. \param s new state. \param slot slot.
+    /// \param r why the link left Normal (meaningful for resets).
     void OnState(uint32_t side, DirectLinkEndpointState::LinkState s, uint64_t slot,
                  DirectLinkEndpointState::ResetReason r);
     /// \brief Record an event of the current slot.

@@ -1,0 +1,100 @@
+# The rifl-install test (cmake -P; arguments from cmake/standalone-extras.cmake):
+#  1. cmake --install the module's build tree into a scratch prefix;
+#  2. check that nothing was installed outside the prefix (install_manifest.txt)
+#     and the installed layout (library, headers with rifl-module.h, package);
+#  3. configure and build test/install/ against the prefix only
+#     (CMAKE_PREFIX_PATH=prefix, find_package(ns3-rifl)) and run the program,
+#     requiring its "... OK" line;
+#  4. with bindings: import the installed ns3rifl package with
+#     PYTHONPATH=<prefix>/<python dir> and call one binding.
+# Inputs: RIFL_BUILD_DIR RIFL_SOURCE_DIR RIFL_WORK_DIR RIFL_GENERATOR
+#         RIFL_CXX_COMPILER RIFL_CXX_LAUNCHER RIFL_PYTHON_DIR RIFL_WITH_PYTHON
+
+set(prefix ${RIFL_WORK_DIR}/prefix)
+set(consumer ${RIFL_WORK_DIR}/consumer)
+file(REMOVE_RECURSE ${prefix})
+
+function(run what)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "FAIL ${what} (exit ${rc}):\n${out}\n${err}")
+  endif()
+  set(run_out "${out}" PARENT_SCOPE)
+  message(STATUS "PASS ${what}")
+endfunction()
+
+run("cmake --install into ${prefix}" ${CMAKE_COMMAND} --install ${RIFL_BUILD_DIR} --prefix ${prefix})
+
+# Everything went under the prefix (install_manifest.txt lists what was installed).
+file(STRINGS ${RIFL_BUILD_DIR}/install_manifest.txt _manifest)
+list(LENGTH _manifest _n_installed)
+foreach(f ${_manifest})
+  string(FIND "${f}" "${prefix}/" _at)
+  if(NOT _at EQUAL 0)
+    message(FATAL_ERROR "FAIL installed outside the prefix: ${f}")
+  endif()
+endforeach()
+message(STATUS "PASS all ${_n_installed} installed files are under the prefix")
+
+foreach(f include/ns3/rifl-module.h include/ns3/rifl-helper.h include/ns3/rifl-check.h)
+  if(NOT EXISTS ${prefix}/${f})
+    message(FATAL_ERROR "FAIL installed file missing: ${f}")
+  endif()
+endforeach()
+file(GLOB_RECURSE _libs ${prefix}/lib*/libns3-rifl.so*)
+file(GLOB_RECURSE _cfg ${prefix}/*/ns3-rifl-config.cmake)
+if(NOT _libs OR NOT _cfg)
+  message(FATAL_ERROR "FAIL library (${_libs}) or package config (${_cfg}) not installed")
+endif()
+# Every header rifl-module.h includes is installed next to it.
+file(STRINGS ${prefix}/include/ns3/rifl-module.h _incs REGEX "^#include ")
+list(LENGTH _incs _n)
+foreach(_l ${_incs})
+  string(REGEX REPLACE "^#include \"([^\"]+)\".*" "\\1" _h "${_l}")
+  if(NOT EXISTS ${prefix}/include/ns3/${_h})
+    message(FATAL_ERROR "FAIL rifl-module.h includes ${_h}, which is not installed")
+  endif()
+endforeach()
+message(STATUS "PASS installed: ${_libs}, ${_n} headers in rifl-module.h, ${_cfg}")
+
+set(_launcher "")
+if(RIFL_CXX_LAUNCHER)
+  set(_launcher -DCMAKE_CXX_COMPILER_LAUNCHER=${RIFL_CXX_LAUNCHER})
+endif()
+run("configure test/install against the prefix"
+    ${CMAKE_COMMAND} -S ${RIFL_SOURCE_DIR}/test/install -B ${consumer} -G ${RIFL_GENERATOR}
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${RIFL_CXX_COMPILER} ${_launcher}
+    -DCMAKE_PREFIX_PATH=${prefix} -Dns3-rifl_DIR= --fresh)
+string(REGEX MATCH "ns3-rifl [^\n]* from [^\n]*" _found "${run_out}")
+message(STATUS "${_found}")
+string(FIND "${_found}" "${prefix}/" _at)
+if(NOT _at GREATER -1)
+  message(FATAL_ERROR "FAIL find_package(ns3-rifl) did not take the scratch prefix: ${_found}")
+endif()
+run("build test/install" ${CMAKE_COMMAND} --build ${consumer})
+run("run rifl-install-consumer" ${consumer}/rifl-install-consumer)
+message(STATUS "${run_out}")
+if(NOT run_out MATCHES "delivered 200/200 packets, 0 bad, .*: OK")
+  message(FATAL_ERROR "FAIL unexpected output of rifl-install-consumer")
+endif()
+
+if(RIFL_WITH_PYTHON AND NOT RIFL_PYTHON_DIR)
+  message(FATAL_ERROR "FAIL the bindings are built but no Python install directory was set")
+endif()
+if(RIFL_PYTHON_DIR)
+  file(GLOB _pyext ${prefix}/${RIFL_PYTHON_DIR}/ns3rifl/_core*.so)
+  if(NOT _pyext OR NOT EXISTS ${prefix}/${RIFL_PYTHON_DIR}/ns3rifl/__init__.py)
+    message(FATAL_ERROR "FAIL ns3rifl not installed in ${prefix}/${RIFL_PYTHON_DIR}/ns3rifl")
+  endif()
+  # Lines, not ';': run() passes its arguments on as a CMake list.
+  string(CONCAT _pycode "import ns3rifl\n" "p = ns3rifl.__file__\n"
+                "assert p.startswith('${prefix}/'), p\n"
+                "print('ns3rifl from', p, 'RIFL256 payload bits', ns3rifl.rifl_payload_bits(256))\n")
+  run("import the installed ns3rifl" ${CMAKE_COMMAND} -E env
+      PYTHONPATH=${prefix}/${RIFL_PYTHON_DIR} /usr/bin/python3 -c "${_pycode}")
+  message(STATUS "${run_out}")
+  if(NOT run_out MATCHES "ns3rifl from ${prefix}/")
+    message(FATAL_ERROR "FAIL the installed ns3rifl did not report itself")
+  endif()
+endif()
+message(STATUS "rifl-install: all checks passed")
