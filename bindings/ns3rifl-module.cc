@@ -125,7 +125,9 @@ class AttributeDefaultsGuard
         }
     }
 
+    /// \brief Not copyable (it restores once).
     AttributeDefaultsGuard(const AttributeDefaultsGuard&) = delete;
+    /// \brief Not copyable. \return never.
     AttributeDefaultsGuard& operator=(const AttributeDefaultsGuard&) = delete;
 
   private:

@@ -166,7 +166,9 @@ class DefaultsRestorer
         }
     }
 
+    /// \brief Not copyable (it restores once).
     DefaultsRestorer(const DefaultsRestorer&) = delete;
+    /// \brief Not copyable. \return never.
     DefaultsRestorer& operator=(const DefaultsRestorer&) = delete;
 
   private:
