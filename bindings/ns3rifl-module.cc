@@ -9,17 +9,24 @@
  * ValueError or TypeError naming it; nothing aborts the interpreter.
  */
 
+#include "ns3/direct-link-net-device.h"
 #include "ns3/direct-link-pair-scenario.h"
 #include "ns3/link-reliability-model.h"
+#include "ns3/multiprocessor-scenario.h"
 #include "ns3/rifl-link-scenario.h"
+#include "ns3/type-id.h"
 #include "ns3/weight-spectrum.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cctype>
+#include <cstring>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace py = pybind11;
 using namespace ns3;
@@ -72,6 +79,68 @@ ToAttributeMap(const py::object& attributes)
     }
     return out;
 }
+
+/**
+ * \brief Puts back, when it goes out of scope, the attribute defaults a run's
+ *        attributes dict changes (ScenarioAttributes::Apply sets process-wide
+ *        defaults; without this, one call's attributes would leak into every
+ *        later call in the interpreter).
+ */
+class AttributeDefaultsGuard
+{
+  public:
+    /**
+     * \brief Remember the current default of every named attribute that exists.
+     * \param names full attribute names ("ns3::Class::Attribute") -> values.
+     */
+    explicit AttributeDefaultsGuard(const std::map<std::string, std::string>& names)
+    {
+        for (const auto& kv : names)
+        {
+            const std::size_t sep = kv.first.rfind("::");
+            TypeId tid;
+            if (sep == std::string::npos || sep == 0
+                || !TypeId::LookupByNameFailSafe(kv.first.substr(0, sep), &tid))
+            {
+                continue;
+            }
+            const std::string attr = kv.first.substr(sep + 2);
+            for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
+            {
+                const TypeId::AttributeInformation info = tid.GetAttribute(i);
+                if (info.name == attr)
+                {
+                    m_saved.push_back({tid, i, info.initialValue});
+                }
+            }
+        }
+    }
+
+    /// \brief Restore the remembered defaults.
+    ~AttributeDefaultsGuard()
+    {
+        for (auto& s : m_saved)
+        {
+            s.tid.SetAttributeInitialValue(s.index, s.value);
+        }
+    }
+
+    /// \brief Not copyable (it restores once).
+    AttributeDefaultsGuard(const AttributeDefaultsGuard&) = delete;
+    /// \brief Not copyable. \return never.
+    AttributeDefaultsGuard& operator=(const AttributeDefaultsGuard&) = delete;
+
+  private:
+    /// One remembered default.
+    struct Saved
+    {
+        TypeId tid;                      //!< the class
+        std::size_t index;               //!< attribute index in tid
+        Ptr<const AttributeValue> value; //!< the default before the run
+    };
+
+    std::vector<Saved> m_saved; //!< remembered defaults
+};
 
 /**
  * \brief "name=value name=value ..." (RiflEndpointCounters::ToString) as a dict of ints.
@@ -161,6 +230,7 @@ RunRiflLink(double ber,
     c.attributes = ToAttributeMap(attributes);
     RiflLinkScenarioResult r;
     {
+        AttributeDefaultsGuard defaults(c.attributes);
         py::gil_scoped_release release;
         r = RiflLinkScenario::Run(c);
     }
@@ -218,6 +288,7 @@ RunDirectLinkPair(double ber,
     c.attributes = ToAttributeMap(attributes);
     DirectLinkPairScenarioResult r;
     {
+        AttributeDefaultsGuard defaults(c.attributes);
         py::gil_scoped_release release;
         r = DirectLinkPairScenario::Run(c);
     }
@@ -254,6 +325,209 @@ RunDirectLinkPair(double ber,
     d["p_undetected_per_micro_packet"] = r.pUndetected;
     d["mtbf_years"] = r.mtbfYears;
     d["mtbf_years_full_line"] = r.mtbfYearsFullLine;
+    d["wall_s"] = r.wallSeconds;
+    d["events"] = r.events;
+    return d;
+}
+
+/**
+ * \brief An optional non-negative integer keyword (None: the default).
+ * \param o the value.
+ * \param name the keyword, for the message.
+ * \param dflt the default.
+ * \return the value (TypeError for a non-int, ValueError out of [0, 2^32)).
+ */
+uint32_t
+OptionalCount(const py::object& o, const char* name, uint32_t dflt)
+{
+    if (o.is_none())
+    {
+        return dflt;
+    }
+    if (py::isinstance<py::bool_>(o) || !py::isinstance<py::int_>(o))
+    {
+        throw py::type_error(std::string(name) + " must be an int, not "
+                             + std::string(py::str(o.get_type().attr("__name__"))));
+    }
+    const long long v = o.cast<long long>();
+    if (v < 0 || v > 0xFFFFFFFFLL)
+    {
+        throw py::value_error(std::string(name) + " = " + std::to_string(v)
+                              + " is out of range [0, 4294967295]");
+    }
+    return static_cast<uint32_t>(v);
+}
+
+/**
+ * \brief Rewrite the C++ parameter names of a MultiprocessorScenario message into
+ *        the Python keywords (requestsPerCpu -> requests_per_cpu, ...).
+ * \param what the message.
+ * \return the message with keyword names.
+ */
+std::string
+MultiprocessorKeywords(std::string what)
+{
+    static const char* const names[][2] = {
+        {"deadlockAvoidance", "deadlock_avoidance"},
+        {"requestsPerCpu", "requests_per_cpu"},
+        {"requestBytes", "request_bytes"},
+        {"responseBytes", "response_bytes"},
+        {"maxDurationUs", "max_duration_us"},
+        {"startUs", "start_us"},
+        {"rngRun", "rng_run"},
+    };
+    for (const auto& n : names)
+    {
+        const std::string from = n[0];
+        std::size_t pos = 0;
+        while ((pos = what.find(from, pos)) != std::string::npos)
+        {
+            const bool left = pos == 0 || !std::isalnum(static_cast<unsigned char>(what[pos - 1]));
+            const std::size_t e = pos + from.size();
+            const bool right
+                = e == what.size() || !std::isalnum(static_cast<unsigned char>(what[e]));
+            if (left && right)
+            {
+                what.replace(pos, from.size(), n[1]);
+                pos += std::strlen(n[1]);
+            }
+            else
+            {
+                pos = e;
+            }
+        }
+    }
+    return what;
+}
+
+/**
+ * \brief Run the multiprocessor direct-connect scenario.
+ * \return its results as a dict (units in the names).
+ */
+py::dict
+RunMultiprocessor(const std::string& topology, const py::object& n, const py::object& x,
+                  const py::object& y, const py::object& dim, const std::string& deadlockAvoidance,
+                  double ber, uint32_t requestsPerCpu, uint32_t window, uint32_t requestBytes,
+                  uint32_t responseBytes, double startUs, double maxDurationUs, uint64_t rngRun,
+                  const py::object& attributes)
+{
+    MultiprocessorScenarioConfig c;
+    c.topology = topology;
+    c.n = OptionalCount(n, "n", c.n);
+    c.x = OptionalCount(x, "x", c.x);
+    c.y = OptionalCount(y, "y", c.y);
+    c.dim = OptionalCount(dim, "dim", c.dim);
+    // A size keyword of another topology is a mistake, not something to ignore.
+    const struct
+    {
+        const char* name;
+        const py::object& value;
+        bool applies;
+    } sizes[] = {
+        {"n", n, topology == "fullmesh" || topology == "ring"},
+        {"x", x, topology == "mesh" || topology == "torus"},
+        {"y", y, topology == "mesh" || topology == "torus"},
+        {"dim", dim, topology == "hypercube"},
+    };
+    const bool known = topology == "fullmesh" || topology == "ring" || topology == "mesh"
+                       || topology == "torus" || topology == "hypercube";
+    for (const auto& k : sizes)
+    {
+        if (known && !k.applies && !k.value.is_none())
+        {
+            throw py::value_error(std::string(k.name) + " does not apply to topology = \""
+                                  + topology
+                                  + "\" (fullmesh and ring take n, mesh and torus x and y, "
+                                    "hypercube dim)");
+        }
+    }
+    c.deadlockAvoidance = deadlockAvoidance;
+    c.ber = ber;
+    c.requestsPerCpu = requestsPerCpu;
+    c.window = window;
+    c.requestBytes = requestBytes;
+    c.responseBytes = responseBytes;
+    c.startUs = startUs;
+    c.maxDurationUs = maxDurationUs;
+    c.rngRun = rngRun;
+    c.attributes = ToAttributeMap(attributes);
+    MultiprocessorScenarioResult r;
+    try
+    {
+        AttributeDefaultsGuard defaults(c.attributes);
+        py::gil_scoped_release release;
+        r = MultiprocessorScenario::Run(c);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        throw py::value_error(MultiprocessorKeywords(e.what()));
+    }
+    py::dict d;
+    d["topology"] = r.topology;
+    d["n_cpus"] = r.nCpus;
+    d["n_links"] = r.nLinks;
+    d["deadlock_avoidance"] = deadlockAvoidance;
+    d["channel_dependencies_acyclic"] = r.channelDependenciesAcyclic;
+    d["ber"] = ber;
+    d["rng_run"] = rngRun;
+    d["completed"] = r.completed;
+    d["duration_us"] = r.durationUs;
+    d["line_rate_gbps"] = r.lineRateGbps;
+    d["slot_ns"] = r.slotNs;
+    d["one_way_delay_slots"] = r.oneWayDelaySlots;
+    d["requests_issued"] = r.requestsIssued;
+    d["requests_refused"] = r.requestsRefused;
+    d["requests_served"] = r.requestsServed;
+    d["requests_errored"] = r.requestsErrored;
+    d["responses"] = r.responsesOk;
+    d["responses_bad"] = r.responsesBad;
+    d["responses_errored"] = r.responsesErrored;
+    d["responses_late"] = r.responsesLate;
+    d["responses_unknown"] = r.responsesUnknown;
+    d["request_timeouts"] = r.requestTimeouts;
+    d["requests_outstanding"] = r.requestsOutstanding;
+    d["response_bytes"] = r.responseBytes;
+    d["throughput_gbps"] = r.throughputGbps;
+    d["messages_sent"] = r.messagesSent;
+    d["messages_delivered"] = r.messagesDelivered;
+    d["messages_delivered_errored"] = r.messagesDeliveredErrored;
+    d["messages_forwarded"] = r.messagesForwarded;
+    d["forwards_expected"] = r.forwardsExpected;
+    d["forward_truncated"] = r.forwardTruncated;
+    d["send_failures"] = r.sendFailures;
+    d["link_messages_accepted"] = r.linkMessagesAccepted;
+    d["link_messages_delivered"] = r.linkMessagesDelivered;
+    d["link_messages_truncated"] = r.linkMessagesTruncated;
+    d["link_messages_malformed"] = r.linkMessagesMalformed;
+    d["content_mismatches"] = r.contentMismatches;
+    d["messages_lost"] = r.messagesLost;
+    py::dict lost;
+    for (uint32_t j = 0; j < MULTIPROCESSOR_SCENARIO_LOSS_REASONS; ++j)
+    {
+        lost[py::str(DirectLinkLossReasonName(static_cast<DirectLinkLossReason>(j)))]
+            = r.lostByReason[j];
+    }
+    d["messages_lost_by_reason"] = lost;
+    d["latency_ns_mean"] = r.latencyNsMean;
+    d["latency_ns_min"] = r.latencyNsMin;
+    d["latency_ns_p50"] = r.latencyNsP50;
+    d["latency_ns_p99"] = r.latencyNsP99;
+    d["latency_ns_p999"] = r.latencyNsP999;
+    d["latency_ns_max"] = r.latencyNsMax;
+    d["hops_mean"] = r.hopsMean;
+    d["hops_max"] = r.hopsMax;
+    d["micro_packets"] = r.microPackets;
+    d["data_micro_packets"] = r.dataMicroPackets;
+    d["link_utilisation_mean"] = r.linkUtilisationMean;
+    d["link_utilisation_max"] = r.linkUtilisationMax;
+    d["retransmissions"] = r.retransmissions;
+    d["ack_timeouts"] = r.ackTimeouts;
+    d["crc_errors"] = r.crcErrors;
+    d["shutdowns"] = r.shutdowns;
+    d["undetected_errors"] = r.undetectedErrors;
+    d["p_undetected_per_micro_packet"] = r.pUndetected;
+    d["network_mtbf_years"] = r.networkMtbfYears;
+    d["network_mtbf_years_full_line"] = r.networkMtbfYearsFullLine;
     d["wall_s"] = r.wallSeconds;
     d["events"] = r.events;
     return d;
@@ -343,4 +617,15 @@ PYBIND11_MODULE(_core, m)
           py::arg("attributes") = py::none(),
           "Run two CPUs on one direct link (request/response traffic over DLIUs) and return "
           "its measurements.");
+    m.def("run_multiprocessor", &RunMultiprocessor, py::arg("topology") = "fullmesh",
+          py::arg("n") = py::none(), py::arg("x") = py::none(), py::arg("y") = py::none(),
+          py::arg("dim") = py::none(), py::arg("deadlock_avoidance") = "none", py::arg("ber") = 0.0,
+          py::arg("requests_per_cpu") = 100, py::arg("window") = 4, py::arg("request_bytes") = 8,
+          py::arg("response_bytes") = 64, py::arg("start_us") = 4.8,
+          py::arg("max_duration_us") = 10000.0, py::arg("rng_run") = 1,
+          py::arg("attributes") = py::none(),
+          "Run a multiprocessor of CPUs on direct links (topology fullmesh/ring with n, "
+          "mesh/torus with x and y, hypercube with dim; defaults n=4, x=y=3, dim=3) with "
+          "closed-loop request/response traffic on every CPU until each has issued "
+          "requests_per_cpu requests, and return its measurements.");
 }

@@ -47,10 +47,18 @@ def _run_direct_link_pair(**kwargs: Any) -> Dict[str, Any]:
     return _core.run_direct_link_pair(**kwargs)
 
 
+def _run_multiprocessor(**kwargs: Any) -> Dict[str, Any]:
+    """run_multiprocessor (CPUs on direct links in a full mesh, ring, mesh, torus or hypercube)."""
+    from . import _core
+
+    return _core.run_multiprocessor(**kwargs)
+
+
 #: Scenario name -> callable(**params) -> dict.
 SCENARIOS: Dict[str, Callable[..., Dict[str, Any]]] = {
     "rifl_link": _run_rifl_link,
     "direct_link_pair": _run_direct_link_pair,
+    "multiprocessor": _run_multiprocessor,
 }
 
 

@@ -24,3 +24,17 @@ def test_reproduce_tiny_end_to_end(tmp_path):
     # 29 BER points in Fig. 9 and Table 5.
     assert len((out / "fig9-bandwidth-latency.csv").read_text().splitlines()) == 30
     assert len((out / "table5-mtbf.csv").read_text().splitlines()) == 30
+    assert "Traffic simulated per BER point" in report
+
+
+def test_full_mode_workers_fit_in_memory():
+    from ns3rifl.reproduce import MODES, fig9_point_mb, memory_capped_workers
+
+    full = MODES["full"]["fig9_us"]
+    # A full-volume point keeps 800 ms x 1.6 MB/ms of latency samples, with vector growth.
+    assert 1300 < fig9_point_mb(full) < 2700
+    assert memory_capped_workers(None, full, 64 * 1024, cpus=32) == 20
+    assert memory_capped_workers(8, full, 4 * 1024, cpus=32) == 1
+    assert memory_capped_workers(8, full, 100, cpus=32) == 1  # never zero
+    assert memory_capped_workers(2, full, None, cpus=32) == 2  # unknown memory: as asked
+    assert memory_capped_workers(None, MODES["quick"]["fig9_us"], 4 * 1024, cpus=2) == 2
