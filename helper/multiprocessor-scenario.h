@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * \ingroup direct-link-ns3
+ * \ingroup rifl-scenario
  * \brief Parameters of the multiprocessor direct-connect scenario (MultiprocessorScenario).
  *
  * The topology fields that do not belong to \c topology are ignored (n for
@@ -50,7 +50,7 @@ struct MultiprocessorScenarioConfig
 constexpr uint32_t MULTIPROCESSOR_SCENARIO_LOSS_REASONS = 7;
 
 /**
- * \ingroup direct-link-ns3
+ * \ingroup rifl-scenario
  * \brief Results of MultiprocessorScenario::Run, summed over every CPU, DLIU and device,
  *        over the measurement window [startUs, end of the run).
  *
@@ -126,7 +126,7 @@ struct MultiprocessorScenarioResult
 };
 
 /**
- * \ingroup direct-link-ns3
+ * \ingroup rifl-scenario
  * \brief A multiprocessor on direct links with closed-loop request/response
  *        traffic on every CPU, measured.
  *
