@@ -293,6 +293,16 @@ DirectLinkChannel::Start()
             m_collected.push_back(std::move(c));
         });
     m_clock.Start(Simulator::Now(), DirectLinkConfig::MICRO_PACKET_BITS, m_lineRateBps);
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+        {
+            if (m_hold[side][v])
+            {
+                m_engine->SetDrainInterval(side, v, 0);
+            }
+        }
+    }
     for (uint32_t i = 0; i < 2; ++i)
     {
         m_devices[i]->NotifyLinkUp();
@@ -327,7 +337,7 @@ DirectLinkChannel::SlotAt(Time t) const
 void
 DirectLinkChannel::Offer(Ptr<DirectLinkNetDevice> device, uint64_t messageId, uint32_t dstCpu,
                          uint32_t srcCpu, uint32_t msgClass, uint32_t vc,
-                         const std::vector<uint8_t>& bytes)
+                         const std::vector<uint8_t>& bytes, const DirectLinkMessageFlags& flags)
 {
     NS_LOG_FUNCTION(this << device << messageId << dstCpu << srcCpu << msgClass << vc);
     if (!m_engine)
@@ -342,11 +352,12 @@ DirectLinkChannel::Offer(Ptr<DirectLinkNetDevice> device, uint64_t messageId, ui
     h.src = srcCpu;
     h.cls = msgClass;
     h.vc = vc;
+    h.flags = flags;
     const Time now = Simulator::Now();
     const uint64_t s = SlotAt(now);
     if (m_held.empty() && GetSlotStart(s) == now && !m_inEngine)
     {
-        m_engine->OfferMessage(h.side, h.id, h.dst, h.src, h.cls, h.vc, bytes);
+        m_engine->OfferMessage(h.side, h.id, h.dst, h.src, h.cls, h.vc, bytes, flags);
         Reschedule();
         return;
     }
@@ -360,6 +371,23 @@ DirectLinkChannel::Offer(Ptr<DirectLinkNetDevice> device, uint64_t messageId, ui
 }
 
 void
+DirectLinkChannel::SetDrainHold(Ptr<DirectLinkNetDevice> device, uint32_t vc, bool hold)
+{
+    NS_LOG_FUNCTION(this << device << vc << hold);
+    RIFL_CHECK_INDEX(vc >= DirectLinkConfig::NUM_VCS,
+                     "DirectLinkChannel::SetDrainHold: vc = " << vc << " is out of range [0, 3]");
+    const uint32_t side = GetSide(device);
+    m_hold[side][vc] = hold;
+    if (!m_engine)
+    {
+        return;
+    }
+    CatchUp();
+    m_engine->SetDrainInterval(side, vc, hold ? 0 : m_config.vcDrainInterval[vc]);
+    Reschedule();
+}
+
+void
 DirectLinkChannel::ReleaseHeld()
 {
     CatchUp();
@@ -369,7 +397,7 @@ DirectLinkChannel::ReleaseHeld()
         held.swap(m_held);
         for (const HeldOffer& h : held)
         {
-            m_engine->OfferMessage(h.side, h.id, h.dst, h.src, h.cls, h.vc, h.bytes);
+            m_engine->OfferMessage(h.side, h.id, h.dst, h.src, h.cls, h.vc, h.bytes, h.flags);
         }
     }
     Reschedule();

@@ -260,6 +260,7 @@ DirectLinkNetDevice::DoDispose()
     m_rxCallback.Nullify();
     m_promiscCallback.Nullify();
     m_msgCallback.Nullify();
+    m_txSpaceCallback.Nullify();
     NetDevice::DoDispose();
 }
 
@@ -487,6 +488,14 @@ uint64_t
 DirectLinkNetDevice::SendMessage(uint32_t dstCpu, uint32_t srcCpu, uint32_t msgClass, uint32_t vc,
                                  const std::vector<uint8_t>& bytes)
 {
+    return SendMessage(dstCpu, srcCpu, msgClass, vc, bytes, DirectLinkMessageFlags());
+}
+
+uint64_t
+DirectLinkNetDevice::SendMessage(uint32_t dstCpu, uint32_t srcCpu, uint32_t msgClass, uint32_t vc,
+                                 const std::vector<uint8_t>& bytes,
+                                 const DirectLinkMessageFlags& flags)
+{
     NS_LOG_FUNCTION(this << dstCpu << srcCpu << msgClass << vc << bytes.size());
     RIFL_CHECK_ARG(vc >= DirectLinkConfig::NUM_VCS,
                    "DirectLinkNetDevice::SendMessage: vc = " << vc << " is out of range [0, 3]");
@@ -503,6 +512,7 @@ DirectLinkNetDevice::SendMessage(uint32_t dstCpu, uint32_t srcCpu, uint32_t msgC
                    "DirectLinkNetDevice::SendMessage: msgClass = "
                        << msgClass << " on vc = " << vc
                        << " is reserved for IP (IpClass on IpVc); use another class or VC");
+    flags.Check("DirectLinkNetDevice::SendMessage", bytes.size());
     if (m_vcQueue[vc].size() >= m_messageQueueLimit)
     {
         CountLoss(0, vc, DirectLinkLossReason::QUEUE_FULL);
@@ -514,9 +524,14 @@ DirectLinkNetDevice::SendMessage(uint32_t dstCpu, uint32_t srcCpu, uint32_t msgC
     p.msgClass = msgClass;
     p.bytes = bytes;
     p.id = m_nextId++;
+    p.flags = flags;
     const uint64_t id = p.id;
     m_vcQueue[vc].push_back(std::move(p));
     ++m_counters.messagesAccepted;
+    if (flags.netErr)
+    {
+        ++m_counters.messagesSentNetErr;
+    }
     TryTransmit();
     return id;
 }
@@ -525,6 +540,44 @@ void
 DirectLinkNetDevice::SetMessageReceiveCallback(MessageReceiveCallback cb)
 {
     m_msgCallback = cb;
+}
+
+void
+DirectLinkNetDevice::SetTxSpaceCallback(TxSpaceCallback cb)
+{
+    m_txSpaceCallback = cb;
+}
+
+uint32_t
+DirectLinkNetDevice::GetVcQueueLength(uint32_t vc) const
+{
+    RIFL_CHECK_INDEX(vc >= DirectLinkConfig::NUM_VCS, "DirectLinkNetDevice::GetVcQueueLength: vc = "
+                                                          << vc << " is out of range [0, 3]");
+    return static_cast<uint32_t>(m_vcQueue[vc].size());
+}
+
+void
+DirectLinkNetDevice::SetReceiveHold(uint32_t vc, bool hold)
+{
+    RIFL_CHECK_INDEX(vc >= DirectLinkConfig::NUM_VCS, "DirectLinkNetDevice::SetReceiveHold: vc = "
+                                                          << vc << " is out of range [0, 3]");
+    if (m_rxHold[vc] == hold)
+    {
+        return;
+    }
+    m_rxHold[vc] = hold;
+    if (m_channel)
+    {
+        m_channel->SetDrainHold(this, vc, hold);
+    }
+}
+
+bool
+DirectLinkNetDevice::GetReceiveHold(uint32_t vc) const
+{
+    RIFL_CHECK_INDEX(vc >= DirectLinkConfig::NUM_VCS, "DirectLinkNetDevice::GetReceiveHold: vc = "
+                                                          << vc << " is out of range [0, 3]");
+    return m_rxHold[vc];
 }
 
 void
@@ -558,6 +611,20 @@ DirectLinkNetDevice::TryTransmit()
         TransmitRound();
     } while (m_transmitAgain);
     m_inTransmit = false;
+    // Tell the DLIU outside the loop (it may send again from the callback).
+    while (m_spaceFreed != 0 && !m_txSpaceCallback.IsNull())
+    {
+        const uint32_t freed = m_spaceFreed;
+        m_spaceFreed = 0;
+        for (uint32_t vc = 0; vc < DirectLinkConfig::NUM_VCS; ++vc)
+        {
+            if ((freed >> vc) & 1U)
+            {
+                m_txSpaceCallback(this, vc);
+            }
+        }
+    }
+    m_spaceFreed = 0;
 }
 
 void
@@ -598,6 +665,7 @@ DirectLinkNetDevice::TransmitRound()
             {
                 Pending p = std::move(m_vcQueue[vc].front());
                 m_vcQueue[vc].pop_front();
+                m_spaceFreed |= 1U << vc;
                 Offer(vc, std::move(p), nullptr);
             }
         }
@@ -627,7 +695,7 @@ DirectLinkNetDevice::Offer(uint32_t vc, Pending&& p, Ptr<Packet> packet)
     m_inEngine[p.id] = std::move(rec);
     // The channel may dispatch callbacks before it offers this message; TryTransmit is
     // guarded against re-entry, so no later message of the VC overtakes this one.
-    m_channel->Offer(this, p.id, p.dstCpu, p.srcCpu, p.msgClass, vc, p.bytes);
+    m_channel->Offer(this, p.id, p.dstCpu, p.srcCpu, p.msgClass, vc, p.bytes, p.flags);
 }
 
 void
@@ -796,6 +864,7 @@ DirectLinkNetDevice::Receive(const DirectLinkDeliveredMessage& d, Ptr<Packet> or
     m.netErr = d.info.netErr;
     m.ncErr = d.info.ncErr;
     m.truncated = d.info.truncated;
+    m.truncationReason = d.info.truncReason;
     m.malformed = d.info.malformed;
     m.contentOk = d.contentOk;
     m.messageId = d.info.messageId;
@@ -803,6 +872,7 @@ DirectLinkNetDevice::Receive(const DirectLinkDeliveredMessage& d, Ptr<Packet> or
     if (m.truncated)
     {
         ++m_counters.messagesTruncated;
+        ++m_counters.truncatedByReason[static_cast<uint32_t>(m.truncationReason)];
         m_messageTruncatedTrace(m);
     }
     else if (m.malformed)
