@@ -236,7 +236,11 @@ DirectLinkChannel::BuildConfig() const
                            << "); both ends of a direct link must use the same value");
     };
     same("RetryBufferSize", a.retryBufferSize, b.retryBufferSize);
-    same("VcBufferSize", a.vcBufferSize[0], b.vcBufferSize[0]);
+    for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+    {
+        const std::string name = "VcBufferSize(s) of VC" + std::to_string(v);
+        same(name.c_str(), a.vcBufferSize[v], b.vcBufferSize[v]);
+    }
     same("CrcPolynomial", a.crcPoly, b.crcPoly);
     same("AckTime", a.ackTime, b.ackTime);
     same("RetransLimit", a.retransLimit, b.retransLimit);

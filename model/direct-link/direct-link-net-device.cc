@@ -15,8 +15,10 @@
 #include "ns3/queue.h"
 #include "ns3/rifl-check.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <sstream>
 #include <stdexcept>
 
 namespace ns3
@@ -109,6 +111,15 @@ DirectLinkNetDevice::GetTypeId()
                             MakeUintegerAccessor(&DirectLinkNetDevice::SetVcBufferSize,
                                                  &DirectLinkNetDevice::GetVcBufferSizeAttr),
                             MakeUintegerChecker<uint32_t>())
+              .AddAttribute("VcBufferSizes",
+                            "Receive buffer per VC in micro-packets (= credits of each VC), four "
+                            "comma-separated values in [1, 4096] for VC0..VC3, e.g. "
+                            "\"16,16,4,16\"; overrides VcBufferSize for every VC when set; \"\" "
+                            "= VcBufferSize on every VC.",
+                            StringValue(""),
+                            MakeStringAccessor(&DirectLinkNetDevice::SetVcBufferSizes,
+                                               &DirectLinkNetDevice::GetVcBufferSizesAttr),
+                            MakeStringChecker())
               .AddAttribute("CrcPolynomial",
                             "CRC-8 generator of CRC80/CRC81 (normal notation, odd, 0x01..0xFF); "
                             "default 0x07 = x^8+x^2+x+1.",
@@ -287,6 +298,53 @@ DirectLinkNetDevice::SetVcBufferSize(uint32_t v)
 }
 
 void
+DirectLinkNetDevice::SetVcBufferSizes(std::string v)
+{
+    std::array<uint32_t, DirectLinkConfig::NUM_VCS> sizes{};
+    if (!v.empty())
+    {
+        std::vector<std::string> parts;
+        std::stringstream ss(v);
+        std::string item;
+        while (std::getline(ss, item, ','))
+        {
+            parts.push_back(item);
+        }
+        RIFL_CHECK_ARG(parts.size() != DirectLinkConfig::NUM_VCS,
+                       "DirectLinkNetDevice: VcBufferSizes = \""
+                           << v << "\" must list 4 sizes (VC0..VC3), comma-separated, got "
+                           << parts.size());
+        for (uint32_t vc = 0; vc < DirectLinkConfig::NUM_VCS; ++vc)
+        {
+            const std::string& t = parts[vc];
+            const size_t b = t.find_first_not_of(' ');
+            const size_t e = t.find_last_not_of(' ');
+            const std::string num = b == std::string::npos ? "" : t.substr(b, e - b + 1);
+            RIFL_CHECK_ARG(num.empty() || num.size() > 9
+                               || num.find_first_not_of("0123456789") != std::string::npos,
+                           "DirectLinkNetDevice: VcBufferSizes = \""
+                               << v << "\": VC" << vc << " size \"" << t
+                               << "\" is not a number in [1, " << DirectLinkConfig::MAX_VC_BUFFER
+                               << "]");
+            const uint64_t x = std::stoull(num);
+            RIFL_CHECK_ARG(x < 1 || x > DirectLinkConfig::MAX_VC_BUFFER,
+                           "DirectLinkNetDevice: VcBufferSizes = \""
+                               << v << "\": VC" << vc << " size " << x << " is out of range [1, "
+                               << DirectLinkConfig::MAX_VC_BUFFER << "] micro-packets");
+            sizes[vc] = static_cast<uint32_t>(x);
+        }
+    }
+    m_vcBufferSizes = sizes;
+    m_vcBufferSizesText = v;
+}
+
+std::string
+DirectLinkNetDevice::GetVcBufferSizesAttr() const
+{
+    return m_vcBufferSizesText;
+}
+
+void
 DirectLinkNetDevice::SetCrcPolynomial(uint32_t v)
 {
     RIFL_CHECK_ARG(v == 0 || v > 0xFF || (v & 1) == 0, "DirectLinkNetDevice: CrcPolynomial = 0x"
@@ -371,7 +429,10 @@ DirectLinkNetDevice::GetLinkConfig(uint64_t lineRateBps, uint32_t oneWayDelaySlo
     c.lineRateBps = lineRateBps;
     c.oneWayDelaySlots = oneWayDelaySlots;
     c.retryBufferSize = m_retryBufferSize;
-    c.vcBufferSize.fill(m_vcBufferSize);
+    for (uint32_t vc = 0; vc < DirectLinkConfig::NUM_VCS; ++vc)
+    {
+        c.vcBufferSize[vc] = m_vcBufferSizes[vc] != 0 ? m_vcBufferSizes[vc] : m_vcBufferSize;
+    }
     c.crcPoly = m_crcPoly;
     c.retransLimit = m_retransLimit;
     c.nakEnabled = m_nakEnabled;

@@ -140,7 +140,7 @@ struct DirectLinkDeviceCounters
  * among those with credit). Received messages that are not IP go to the
  * message receive callback (the DLIU).
  *
- * **Protocol attributes** (RetryBufferSize, VcBufferSize, CrcPolynomial,
+ * **Protocol attributes** (RetryBufferSize, VcBufferSize / VcBufferSizes, CrcPolynomial,
  * AckTime, RetransLimit, CrdNullTime, InitialTime, NakEnabled,
  * MaxMessageBytes) belong to the device and must be equal on both ends (the
  * channel checks when the link starts, naming the attribute). Times are ns-3
@@ -441,6 +441,10 @@ class DirectLinkNetDevice : public NetDevice
     void SetRetryBufferSize(uint32_t v);
     /// \param v VcBufferSize.
     void SetVcBufferSize(uint32_t v);
+    /// \param v VcBufferSizes ("" or four comma-separated sizes).
+    void SetVcBufferSizes(std::string v);
+    /// \return VcBufferSizes as set ("" if not).
+    std::string GetVcBufferSizesAttr() const;
     /// \param v CrcPolynomial.
     void SetCrcPolynomial(uint32_t v);
     /// \param v RetransLimit.
@@ -483,15 +487,17 @@ class DirectLinkNetDevice : public NetDevice
     uint32_t m_messageQueueLimit{1024}; //!< MessageQueueLimit (per VC)
 
     // protocol attributes
-    uint32_t m_retryBufferSize{30};   //!< RetryBufferSize
-    uint32_t m_vcBufferSize{16};      //!< VcBufferSize (every VC)
-    uint32_t m_crcPoly{0x07};         //!< CrcPolynomial
-    Time m_ackTime;                   //!< AckTime
-    uint32_t m_retransLimit{7};       //!< RetransLimit
-    Time m_crdNullTime;               //!< CrdNullTime
-    Time m_initialTime;               //!< InitialTime
-    bool m_nakEnabled{false};         //!< NakEnabled
-    uint32_t m_maxMessageBytes{4096}; //!< MaxMessageBytes
+    uint32_t m_retryBufferSize{30};                                    //!< RetryBufferSize
+    uint32_t m_vcBufferSize{16};                                       //!< VcBufferSize (every VC)
+    std::string m_vcBufferSizesText;                                   //!< VcBufferSizes as set
+    std::array<uint32_t, DirectLinkConfig::NUM_VCS> m_vcBufferSizes{}; //!< per VC, 0 = VcBufferSize
+    uint32_t m_crcPoly{0x07};                                          //!< CrcPolynomial
+    Time m_ackTime;                                                    //!< AckTime
+    uint32_t m_retransLimit{7};                                        //!< RetransLimit
+    Time m_crdNullTime;                                                //!< CrdNullTime
+    Time m_initialTime;                                                //!< InitialTime
+    bool m_nakEnabled{false};                                          //!< NakEnabled
+    uint32_t m_maxMessageBytes{4096};                                  //!< MaxMessageBytes
 
     uint64_t m_nextId{1};                                                 //!< next message id
     std::array<std::deque<Pending>, DirectLinkConfig::NUM_VCS> m_vcQueue; //!< DLIU messages
