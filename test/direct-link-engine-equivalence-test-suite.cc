@@ -190,8 +190,19 @@ Drive(DirectLinkLinkEngine& e, const Scenario& sc, const Record* r = nullptr,
         {
             const Offer& o = sc.offers[io++];
             Go(e, o.slot, r, error);
-            e.OfferMessage(o.side, o.id, 1 + o.side, 2 - o.side, o.id % 16, o.vc,
-                           Content(o.side, o.id, o.len));
+            // Some messages carry flags: every 7th a short copy with a NetErr tail and a
+            // longer announced length (as a DLIU forwards a truncated message), every 11th
+            // NcErr on its tail.
+            std::vector<uint8_t> bytes = Content(o.side, o.id, o.len);
+            DirectLinkMessageFlags flags;
+            if (o.id % 7 == 3 && o.len >= 28)
+            {
+                bytes.resize(10 + 18 * ((o.len - 10) / 18));
+                flags.netErr = true;
+                flags.announcedLength = o.len + 18;
+            }
+            flags.ncErr = o.id % 11 == 5;
+            e.OfferMessage(o.side, o.id, 1 + o.side, 2 - o.side, o.id % 16, o.vc, bytes, flags);
         }
     }
     Go(e, sc.end, r, error);
@@ -228,7 +239,7 @@ Same(const DirectLinkDeliveredMessage& a, const DirectLinkDeliveredMessage& b)
            && a.info.slot == b.info.slot && a.info.route == b.info.route
            && a.info.bytes == b.info.bytes && a.info.netErr == b.info.netErr
            && a.info.ncErr == b.info.ncErr && a.info.truncated == b.info.truncated
-           && a.info.malformed == b.info.malformed;
+           && a.info.truncReason == b.info.truncReason && a.info.malformed == b.info.malformed;
 }
 
 /// \return the named counters and state of an endpoint.
@@ -265,6 +276,10 @@ Flatten(const DirectLinkEndpointState& ep)
     v.emplace_back("normalEntries", c.normalEntries);
     v.emplace_back("messagesDelivered", c.messagesDelivered);
     v.emplace_back("messagesTruncated", c.messagesTruncated);
+    for (uint32_t r = 0; r < DirectLinkEndpointState::NUM_TRUNCATION_REASONS; ++r)
+    {
+        v.emplace_back("truncatedByReason" + std::to_string(r), c.truncatedByReason[r]);
+    }
     v.emplace_back("messagesMalformed", c.messagesMalformed);
     v.emplace_back("orphanFlits", c.orphanFlits);
     v.emplace_back("messagesAbandoned", c.messagesAbandoned);
