@@ -153,12 +153,25 @@ Go(DirectLinkLinkEngine& e, uint64_t target, const Record* r, std::string* error
         if (next > e.GetSlot())
         {
             const size_t before = r->delivered.size() + r->lost.size() + r->events.size();
+            const size_t eventsBefore = r->events.size();
+            const size_t deliveredBefore = r->delivered.size();
             const uint64_t from = e.GetSlot();
             e.AdvanceTo(std::min(next, target));
             if (r->delivered.size() + r->lost.size() + r->events.size() != before && error->empty())
             {
                 *error = "callback in [" + std::to_string(from) + ", " + std::to_string(next)
                          + ") before NextEventSlot " + std::to_string(next);
+                if (r->events.size() > eventsBefore)
+                {
+                    const DirectLinkEvent& x = r->events[eventsBefore];
+                    *error += ": event type " + std::to_string(static_cast<int>(x.type)) + " side "
+                              + std::to_string(x.side) + " slot " + std::to_string(x.slot);
+                }
+                else if (r->delivered.size() > deliveredBefore)
+                {
+                    *error += ": delivery at slot "
+                              + std::to_string(r->delivered[deliveredBefore].info.slot);
+                }
             }
             continue;
         }

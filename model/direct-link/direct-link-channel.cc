@@ -7,6 +7,7 @@
 #include "direct-link-fast-engine.h"
 #include "direct-link-net-device.h"
 #include "direct-link-reference-engine.h"
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/independent-bit-error-process.h"
@@ -76,7 +77,14 @@ DirectLinkChannel::GetTypeId()
                             EnumValue(DirectLinkChannel::FAST),
                             MakeEnumAccessor(&DirectLinkChannel::m_engineType),
                             MakeEnumChecker(DirectLinkChannel::FAST, "Fast",
-                                            DirectLinkChannel::REFERENCE, "Reference"));
+                                            DirectLinkChannel::REFERENCE, "Reference"))
+              .AddAttribute("PredictBusy",
+                            "Fast engine: predict the next slot with a callback on a busy link "
+                            "(DirectLinkFastEngine::SetPredictBusy), so the channel wakes only "
+                            "then; false wakes it every busy slot (same results, more events).",
+                            BooleanValue(true),
+                            MakeBooleanAccessor(&DirectLinkChannel::m_predictBusy),
+                            MakeBooleanChecker());
     return tid;
 }
 
@@ -270,7 +278,9 @@ DirectLinkChannel::Start()
     }
     else
     {
-        m_engine = std::make_unique<DirectLinkFastEngine>(m_config, m_errors[0], m_errors[1]);
+        auto fast = std::make_unique<DirectLinkFastEngine>(m_config, m_errors[0], m_errors[1]);
+        fast->SetPredictBusy(m_predictBusy);
+        m_engine = std::move(fast);
     }
     m_engine->SetDeliveryCallback(
         [this](const DirectLinkDeliveredMessage& d)

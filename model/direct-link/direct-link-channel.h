@@ -209,6 +209,7 @@ class DirectLinkChannel : public Channel
     int64_t m_delaySlots{-1};                            //!< OneWayDelaySlots, -1 = derived
     double m_ber{0.0};                                   //!< Ber
     EngineType m_engineType{FAST};                       //!< Engine
+    bool m_predictBusy{true};                            //!< PredictBusy
     std::array<Ptr<BitErrorProcess>, 2> m_errors;        //!< by sending side
     std::array<bool, 2> m_explicitError{{false, false}}; //!< set by SetErrorProcess
 

@@ -660,6 +660,46 @@ DirectLinkEndpointState::IdleLimit() const
     return limit;
 }
 
+uint64_t
+DirectLinkEndpointState::EarliestOwnEvent(uint64_t slot) const
+{
+    if (m_state != LinkState::NORMAL || m_nakPending || m_resendPos < m_retry.size())
+    {
+        return slot;
+    }
+    uint64_t bound = slot + m_cfg.crdNullTime;
+    bound = std::min(bound, m_retry.empty() ? slot + m_cfg.ackTime : m_retry.front().deadline);
+    for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+    {
+        if (m_creditZeroSince[v] != NEVER)
+        {
+            bound = std::min(bound, m_creditZeroSince[v] + m_cfg.crdNullTime);
+        }
+        const std::deque<TaggedFlit>& q = m_txQueue[v];
+        for (uint64_t p = 0; p < q.size() && slot + p < bound; ++p)
+        {
+            if (q[p].fields.header || q[p].fields.tail)
+            {
+                bound = std::min(bound, slot + p);
+                break;
+            }
+        }
+        if (m_cfg.vcDrainInterval[v] != 0)
+        {
+            const std::deque<TaggedFlit>& b = m_vcBuf[v];
+            for (uint64_t p = 0; p < b.size() && slot + p < bound; ++p)
+            {
+                if (b[p].fields.header || b[p].fields.tail)
+                {
+                    bound = std::min(bound, slot + p);
+                    break;
+                }
+            }
+        }
+    }
+    return std::max(bound, slot);
+}
+
 Flit::Fields
 DirectLinkEndpointState::IdleTx() const
 {

@@ -299,6 +299,26 @@ class DirectLinkEndpointState
      */
     uint64_t IdleLimit() const;
 
+    /**
+     * \brief A lower bound on the first slot >= \p slot in which this side's own sending,
+     *        NI drain or timers can produce a callback or an engine event (TX_BEGIN / TX_END,
+     *        RETRANSMISSION, NAK_SENT, a delivery, TIMEOUT, a Shutdown), whatever it
+     *        receives meanwhile, except receptions that themselves produce one (corrupted
+     *        or rejected micro-packets, Init, NAKs, header and tail micro-packets: the engine
+     *        bounds those from the line).
+     *
+     * \p slot itself if the side is not Normal or a NAK or a resend is pending; otherwise the
+     * minimum of: slot + p for the first header or tail micro-packet at depth p of a VC's
+     * send queue (at most one micro-packet per slot leaves) or of a draining VC buffer (at
+     * most one per slot is drained); the oldest retry entry's AckTime expiry, or slot +
+     * AckTime if the retry buffer is empty (entries are in send order, so a later one
+     * expires no earlier); every running CrdNullTime, and slot + CrdNullTime for one that
+     * may start.
+     * \param slot the next slot to run.
+     * \return the bound.
+     */
+    uint64_t EarliestOwnEvent(uint64_t slot) const;
+
     /// \return the Null micro-packet an idle side sends (AskNo = FrameExpected - 1).
     DirectLinkFlit::Fields IdleTx() const;
 
