@@ -17,6 +17,7 @@
 #include "ns3/direct-link-helper.h"
 #include "ns3/direct-link-interface-unit.h"
 #include "ns3/direct-link-net-device.h"
+#include "ns3/internet-module.h"
 #include "ns3/multiprocessor-topology-helper.h"
 #include "ns3/network-module.h"
 #include "ns3/test.h"
@@ -681,6 +682,162 @@ class MultiprocessorSaturationTestCase : public TestCase
     MultiprocessorTopologyHelper::DeadlockAvoidance m_mode; //!< deadlock avoidance
 };
 
+namespace
+{
+
+/// UDP datagrams received.
+struct RingUdpLog
+{
+    std::vector<uint32_t> seq; //!< sequence numbers in arrival order
+    uint32_t bad{0};           //!< datagrams with wrong content
+};
+
+/**
+ * \param seq sequence number. \param size bytes.
+ * \return the datagram content.
+ */
+std::vector<uint8_t>
+RingUdpPattern(uint32_t seq, uint32_t size)
+{
+    std::vector<uint8_t> b(size);
+    for (uint32_t i = 0; i < size; ++i)
+    {
+        b[i] = static_cast<uint8_t>(i < 2 ? (seq >> (8 * (1 - i))) : (seq * 7 + i * 13));
+    }
+    return b;
+}
+
+/**
+ * \brief Socket receive callback.
+ * \param log the log. \param socket the socket.
+ */
+void
+RingUdpRx(RingUdpLog* log, Ptr<Socket> socket)
+{
+    Ptr<Packet> p;
+    while ((p = socket->Recv()))
+    {
+        std::vector<uint8_t> b(p->GetSize());
+        p->CopyData(b.data(), b.size());
+        const uint32_t seq = (uint32_t(b[0]) << 8) | b[1];
+        log->seq.push_back(seq);
+        log->bad += b != RingUdpPattern(seq, b.size()) ? 1 : 0;
+    }
+}
+
+/**
+ * \brief Send one datagram.
+ * \param s socket. \param seq number. \param size bytes.
+ */
+void
+RingUdpSend(Ptr<Socket> s, uint32_t seq, uint32_t size)
+{
+    std::vector<uint8_t> b = RingUdpPattern(seq, size);
+    s->Send(Create<Packet>(b.data(), b.size()));
+}
+
+} // namespace
+
+/**
+ * \ingroup rifl-tests
+ * \brief IP on VC2 beside dateline VCs: IPv4 UDP across a ring of 6 (IP-routed hop by hop)
+ *        while the DLIUs saturate it with requests that switch to VC2 at the dateline.
+ */
+class MultiprocessorIpDatelineTestCase : public TestCase
+{
+  public:
+    MultiprocessorIpDatelineTestCase()
+        : TestCase("Ring of 6, dateline VCs: IPv4 UDP on VC2 (IpVc) beside saturating requests "
+                   "that use VC2 past the dateline: both complete, exactly once, no Shutdown")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MultiprocessorTopologyHelper h;
+        h.SetChannelAttribute("Engine", StringValue("Fast"));
+        h.SetDeviceAttribute("VcBufferSize", UintegerValue(4));
+        h.Ring(6);
+        const uint32_t n = 600;
+        std::vector<Ptr<CpuTrafficApplication>> apps = InstallApps(h, n, 16, MicroSeconds(5));
+        for (auto& a : apps)
+        {
+            a->SetAttribute("Timeout", TimeValue(Seconds(1)));
+        }
+        InternetStackHelper ip;
+        ip.Install(h.GetCpus());
+        Ipv4AddressHelper addr("10.2.0.0", "255.255.255.0");
+        for (uint32_t k = 0; k < h.GetNLinks(); ++k)
+        {
+            addr.Assign(h.GetLink(k));
+            addr.NewNetwork();
+        }
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        const Ipv4Address dst = h.GetCpu(3)->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal();
+        RingUdpLog log;
+        Ptr<Socket> rx = Socket::CreateSocket(h.GetCpu(3), UdpSocketFactory::GetTypeId());
+        rx->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        rx->SetRecvCallback(MakeBoundCallback(&RingUdpRx, &log));
+        Ptr<Socket> tx = Socket::CreateSocket(h.GetCpu(0), UdpSocketFactory::GetTypeId());
+        tx->Connect(InetSocketAddress(dst, 9));
+        const uint32_t datagrams = 200;
+        for (uint32_t i = 0; i < datagrams; ++i)
+        {
+            Simulator::Schedule(MicroSeconds(10) + NanoSeconds(3000 * i), &RingUdpSend, tx, i,
+                                100 + (i * 97) % 1300);
+        }
+        std::array<uint64_t, 4> byVc{};
+        const NetDeviceContainer devs = h.GetDevices();
+        for (uint32_t k = 0; k < devs.GetN(); ++k)
+        {
+            devs.Get(k)->TraceConnectWithoutContext("MessageTx",
+                                                    MakeBoundCallback(&CountVc, &byVc));
+        }
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        uint64_t ok = 0;
+        uint64_t holds = 0;
+        for (uint32_t i = 0; i < h.GetNCpus(); ++i)
+        {
+            ok += apps[i]->GetStats().responsesOk;
+            NS_TEST_EXPECT_MSG_EQ(apps[i]->GetStats().responsesUnknown
+                                      + apps[i]->GetStats().responsesBad,
+                                  0u, "CPU " << i << ": no duplicate or wrong response");
+            holds += h.GetDliu(i)->GetCounters().drainHolds;
+        }
+        uint64_t ipSent = 0;
+        uint64_t shutdowns = 0;
+        uint64_t lost = 0;
+        uint64_t ipDropped = 0;
+        for (uint32_t k = 0; k < devs.GetN(); ++k)
+        {
+            const DirectLinkDeviceCounters c
+                = DynamicCast<DirectLinkNetDevice>(devs.Get(k))->GetCounters();
+            ipSent += c.ipPacketsSent;
+            shutdowns += c.shutdowns;
+            lost += c.messagesLost;
+            ipDropped += c.ipPacketsDropped;
+        }
+        std::cout << "ring 6, dateline VCs + UDP on VC2: " << ok << " of " << 6 * n << " answered, "
+                  << log.seq.size() << " of " << datagrams
+                  << " datagrams, IP micro-packet messages " << ipSent << ", DLIU messages on VC2 "
+                  << byVc[2] << ", drain holds " << holds << std::endl;
+        NS_TEST_EXPECT_MSG_EQ(ok, uint64_t(6) * n, "every request answered");
+        NS_TEST_EXPECT_MSG_EQ(log.seq.size(), datagrams, "every datagram arrived");
+        for (uint32_t i = 0; i < std::min<size_t>(log.seq.size(), datagrams); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(log.seq[i], i, "in order, exactly once");
+        }
+        NS_TEST_EXPECT_MSG_EQ(log.bad, 0u, "datagram content intact");
+        NS_TEST_EXPECT_MSG_EQ(shutdowns + lost + ipDropped, 0u, "no Shutdown, loss or IP drop");
+        NS_TEST_EXPECT_MSG_GT(byVc[2], 0u, "requests used VC2 past the dateline");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(ipSent, 3u * datagrams, "IP crossed 3 links on VC2");
+        NS_TEST_EXPECT_MSG_GT(holds, 0u, "back-pressure was active");
+        Simulator::Destroy();
+    }
+};
+
 /**
  * \ingroup rifl-tests
  * \brief Bad input names the parameter and its range.
@@ -832,6 +989,7 @@ class RiflMultiprocessorTopologyTestSuite : public TestSuite
         AddTestCase(new MultiprocessorEndToEndTestCase(false), TestCase::QUICK);
         AddTestCase(new MultiprocessorEndToEndTestCase(true), TestCase::QUICK);
         AddTestCase(new MultiprocessorDatelineVcTestCase, TestCase::QUICK);
+        AddTestCase(new MultiprocessorIpDatelineTestCase, TestCase::QUICK);
         for (bool torus : {false, true})
         {
             for (auto mode : {MultiprocessorTopologyHelper::DATELINE_VCS,

@@ -81,7 +81,10 @@ DirectLinkChannel::GetTypeId()
               .AddAttribute("PredictBusy",
                             "Fast engine: predict the next slot with a callback on a busy link "
                             "(DirectLinkFastEngine::SetPredictBusy), so the channel wakes only "
-                            "then; false wakes it every busy slot (same results, more events).",
+                            "then; false wakes it every busy slot (more events). A link's own "
+                            "results are identical either way; in a network, callbacks of "
+                            "different links at the same instant may be handled in another "
+                            "order (both orders are valid), so results can differ in such ties.",
                             BooleanValue(true),
                             MakeBooleanAccessor(&DirectLinkChannel::m_predictBusy),
                             MakeBooleanChecker());
