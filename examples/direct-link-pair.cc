@@ -45,6 +45,7 @@ main(int argc, char* argv[])
     std::string delaySlots;
     std::string retryBufferSize;
     std::string vcBufferSize;
+    std::string vcBufferSizes;
     std::string crcPoly;
     std::string ackTime;
     std::string retransLimit;
@@ -71,6 +72,10 @@ main(int argc, char* argv[])
     cmd.AddValue("delaySlots", "DirectLinkChannel::OneWayDelaySlots (-1 = from cable)", delaySlots);
     cmd.AddValue("retryBufferSize", "DirectLinkNetDevice::RetryBufferSize, 1..30", retryBufferSize);
     cmd.AddValue("vcBufferSize", "DirectLinkNetDevice::VcBufferSize", vcBufferSize);
+    cmd.AddValue("vcBufferSizes",
+                 "DirectLinkNetDevice::VcBufferSizes per VC, e.g. 16,16,4,16 (overrides "
+                 "vcBufferSize)",
+                 vcBufferSizes);
     cmd.AddValue("crcPoly", "DirectLinkNetDevice::CrcPolynomial (e.g. 7)", crcPoly);
     cmd.AddValue("ackTime", "DirectLinkNetDevice::AckTime (e.g. 2.5us)", ackTime);
     cmd.AddValue("retransLimit", "DirectLinkNetDevice::RetransLimit, 0..31", retransLimit);
@@ -103,6 +108,7 @@ main(int argc, char* argv[])
     set("ns3::DirectLinkChannel::OneWayDelaySlots", delaySlots);
     set("ns3::DirectLinkNetDevice::RetryBufferSize", retryBufferSize);
     set("ns3::DirectLinkNetDevice::VcBufferSize", vcBufferSize);
+    set("ns3::DirectLinkNetDevice::VcBufferSizes", vcBufferSizes);
     set("ns3::DirectLinkNetDevice::CrcPolynomial", crcPoly);
     set("ns3::DirectLinkNetDevice::AckTime", ackTime);
     set("ns3::DirectLinkNetDevice::RetransLimit", retransLimit);

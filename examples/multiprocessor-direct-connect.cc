@@ -34,6 +34,7 @@ main(int argc, char* argv[])
     uint32_t requests = 1000;
     uint32_t window = 8;
     bool dateline = false;
+    std::string deadlock = "vcs";
     CommandLine cmd(__FILE__);
     cmd.AddValue("topology", "fullmesh, ring, mesh, torus or hypercube", topology);
     cmd.AddValue("n", "CPUs of a full mesh or ring", n);
@@ -43,15 +44,33 @@ main(int argc, char* argv[])
     cmd.AddValue("ber", "bit error rate of every link", ber);
     cmd.AddValue("requests", "requests per CPU", requests);
     cmd.AddValue("window", "outstanding requests per CPU", window);
-    cmd.AddValue("dateline", "dateline routing on rings and tori", dateline);
+    cmd.AddValue("dateline", "dateline routing on rings and tori (same as --deadlock=routing)",
+                 dateline);
+    cmd.AddValue("deadlock",
+                 "deadlock avoidance on rings and tori: vcs (dateline VCs, default), routing "
+                 "(dateline routing) or none (same VC, shortest routes: can deadlock)",
+                 deadlock);
     cmd.Parse(argc, argv);
 
     MultiprocessorTopologyHelper mp;
     mp.SetChannelAttribute("Engine", StringValue("Fast"));
     mp.SetChannelAttribute("Ber", DoubleValue(ber));
-    if (dateline)
+    if (dateline || deadlock == "routing")
     {
         mp.SetDeadlockAvoidance(MultiprocessorTopologyHelper::DATELINE_ROUTING);
+    }
+    else if (deadlock == "none")
+    {
+        mp.SetDeadlockAvoidance(MultiprocessorTopologyHelper::NO_AVOIDANCE);
+    }
+    else if (deadlock == "vcs")
+    {
+        mp.SetDeadlockAvoidance(MultiprocessorTopologyHelper::DATELINE_VCS);
+    }
+    else
+    {
+        std::cerr << "unknown --deadlock=" << deadlock << std::endl;
+        return 1;
     }
     if (topology == "fullmesh")
     {
@@ -95,8 +114,8 @@ main(int argc, char* argv[])
     Simulator::Run();
 
     std::cout << topology << ": " << mp.GetNCpus() << " CPUs, " << mp.GetNLinks()
-              << " links, channel dependencies "
-              << (mp.ChannelDependenciesAcyclic() ? "acyclic" : "cyclic") << std::endl;
+              << " links, deadlock avoidance " << deadlock << ", channel dependencies "
+              << (mp.DeadlockFree() ? "acyclic" : "cyclic") << std::endl;
     std::cout << "cpu  ok  bad  timeouts  forwarded  p50_ns  p99_ns  max_ns" << std::endl;
     for (uint32_t i = 0; i < mp.GetNCpus(); ++i)
     {
@@ -107,6 +126,7 @@ main(int argc, char* argv[])
     }
     uint64_t crc = 0;
     uint64_t lost = 0;
+    uint64_t shutdowns = 0;
     const NetDeviceContainer devs = mp.GetDevices();
     for (uint32_t k = 0; k < devs.GetN(); ++k)
     {
@@ -114,9 +134,10 @@ main(int argc, char* argv[])
             = DynamicCast<DirectLinkNetDevice>(devs.Get(k))->GetCounters();
         crc += c.crcErrors;
         lost += c.messagesLost;
+        shutdowns += c.shutdowns;
     }
     std::cout << "micro-packets failing a check: " << crc << ", messages lost: " << lost
-              << std::endl;
+              << ", Shutdowns: " << shutdowns << std::endl;
     Simulator::Destroy();
     return 0;
 }

@@ -73,9 +73,10 @@ MultiprocessorTopologyHelper::SetDliuAttribute(std::string name, const Attribute
 void
 MultiprocessorTopologyHelper::SetDeadlockAvoidance(DeadlockAvoidance mode)
 {
-    RIFL_CHECK_ARG(mode != NO_AVOIDANCE && mode != DATELINE_ROUTING,
+    RIFL_CHECK_ARG(mode != NO_AVOIDANCE && mode != DATELINE_ROUTING && mode != DATELINE_VCS,
                    "MultiprocessorTopologyHelper::SetDeadlockAvoidance: mode = "
-                       << static_cast<int>(mode) << " is not NO_AVOIDANCE or DATELINE_ROUTING");
+                       << static_cast<int>(mode)
+                       << " is not NO_AVOIDANCE, DATELINE_ROUTING or DATELINE_VCS");
     m_avoidance = mode;
 }
 
@@ -330,8 +331,29 @@ MultiprocessorTopologyHelper::Finish()
                                     boost::visitor(boost::make_bfs_visitor(
                                         boost::record_distances(d.data(), boost::on_tree_edge()))));
     }
+    const bool vcSwitch
+        = m_avoidance == DATELINE_VCS && (m_topology == RING || m_topology == TORUS_2D);
     for (uint32_t i = 0; i < n; ++i)
     {
+        m_dlius[i]->SetVcPolicy(vcSwitch ? DirectLinkInterfaceUnit::DATELINE
+                                         : DirectLinkInterfaceUnit::SAME_VC);
+        for (const auto& kv : m_ifs[i])
+        {
+            uint32_t dim = 0;
+            if (m_topology == TORUS_2D || m_topology == MESH_2D)
+            {
+                dim = GetCoordinates(i).second == GetCoordinates(kv.first).second ? 0 : 1;
+            }
+            else if (m_topology == HYPERCUBE)
+            {
+                const uint32_t diff = i ^ kv.first;
+                while ((diff >> dim) > 1)
+                {
+                    ++dim;
+                }
+            }
+            m_dlius[i]->SetLinkClass(kv.second, dim, IsDateline(i, kv.first));
+        }
         m_dlius[i]->ClearRoutes();
         for (uint32_t j = 0; j < n; ++j)
         {
@@ -604,6 +626,16 @@ MultiprocessorTopologyHelper::DependenciesAcyclic(bool vcs) const
         return false;
     }
     return true;
+}
+
+bool
+MultiprocessorTopologyHelper::DeadlockFree() const
+{
+    if (m_avoidance == DATELINE_VCS && (m_topology == RING || m_topology == TORUS_2D))
+    {
+        return DatelineVcsAcyclic();
+    }
+    return ChannelDependenciesAcyclic();
 }
 
 bool

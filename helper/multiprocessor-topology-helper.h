@@ -43,17 +43,28 @@ class Node;
  * All of these are shortest paths (checked against Boost.Graph BFS
  * distances, GetDistance()).
  *
- * **Deadlock avoidance.** The DLIU forwards a message on the VC it arrived
- * on and cannot change it, so the dateline-VC scheme (requests VC0 -> VC2,
- * responses VC1 -> VC3 after crossing a ring's dateline) cannot be set from
- * a helper. SetDeadlockAvoidance(DATELINE_ROUTING) implements what the DLIU
- * allows: on a ring, and on each ring of a torus, a route may cross the
- * dateline (the wrap link between coordinates k-1 and 0) only on its last
- * hop in that dimension; longer routes go the other way round. The channel
- * dependency graph (ChannelDependenciesAcyclic()) then has no cycle on any
- * VC, at the price of longer routes (e.g. ring of 6: CPU 5 -> CPU 1 takes 4
- * hops instead of 2). DatelineVcsAcyclic() checks the proposed VC scheme
- * (DatelineVc()) on shortest-path routes, for when the DLIU can apply it.
+ * **Deadlock avoidance** (SetDeadlockAvoidance; the DLIUs apply hop-by-hop
+ * back-pressure, so a cycle of channel dependencies can really deadlock,
+ * broken only by CrdNullTime Shutdowns):
+ * - DATELINE_VCS (default): shortest-path / dimension-order routes as above,
+ *   and on rings and tori every DLIU switches VCs at datelines
+ *   (DirectLinkInterfaceUnit VcPolicy Dateline; the helper gives every device
+ *   its link class: dimension 0 on a ring, 0 = X / 1 = Y on a torus, dateline
+ *   = the wrap link between coordinates k-1 and 0). Requests VC0 -> VC2,
+ *   responses VC1 -> VC3 from the dateline hop of a dimension on, back to the
+ *   base VC on a turn (DatelineVc()); DatelineVcsAcyclic() checks the
+ *   dependency graph on (link, VC). Other topologies keep VcPolicy SameVc.
+ *   IP traffic keeps its IpVc (default VC2, shared with requests past a
+ *   dateline; IP is link-local for the DLIU, so it adds no dependency).
+ * - DATELINE_ROUTING: same-VC forwarding; on a ring, and on each ring of a
+ *   torus, a route may cross the dateline only on its last hop in that
+ *   dimension; longer routes go the other way round. The channel dependency
+ *   graph (ChannelDependenciesAcyclic()) then has no cycle on any VC, at the
+ *   price of longer routes (e.g. ring of 6: CPU 5 -> CPU 1 takes 4 hops
+ *   instead of 2).
+ * - NO_AVOIDANCE: shortest routes with same-VC forwarding; cyclic on rings
+ *   of 4 or more and tori beyond 3x3 (ChannelDependenciesAcyclic() is false):
+ *   it can deadlock under load.
  */
 class MultiprocessorTopologyHelper
 {
@@ -72,8 +83,9 @@ class MultiprocessorTopologyHelper
     /// How cyclic topologies avoid deadlock.
     enum DeadlockAvoidance
     {
-        NO_AVOIDANCE,     //!< shortest-path / dimension-order routes (default)
+        NO_AVOIDANCE,     //!< shortest-path / dimension-order routes, same-VC forwarding
         DATELINE_ROUTING, //!< routes cross a ring's dateline only on their last hop there
+        DATELINE_VCS,     //!< shortest routes, DLIUs switch to VC + 2 at datelines (default)
     };
 
     /// \brief Constructor: default DirectLinkHelper.
@@ -245,9 +257,10 @@ class MultiprocessorTopologyHelper
     bool IsDateline(uint32_t i, uint32_t j) const;
 
     /**
-     * \brief The proposed dateline VC scheme: the VC of hop \p hop of GetPath(src, dst)
-     *        for a message of base VC \p baseVc (0 request, 1 response): baseVc + 2 from the
-     *        hop that crosses a dateline on (per dimension on a torus), else baseVc.
+     * \brief The dateline VC scheme (what the DLIUs apply under DATELINE_VCS): the VC of
+     *        hop \p hop of GetPath(src, dst) for a message of base VC \p baseVc (0 request,
+     *        1 response): baseVc + 2 from the hop that crosses a dateline on (per dimension
+     *        on a torus), else baseVc.
      * \param src a CPU. \param dst another CPU. \param hop 0..GetHopCount()-1.
      * \param baseVc 0 or 1.
      * \return the VC.
@@ -263,11 +276,19 @@ class MultiprocessorTopologyHelper
     bool ChannelDependenciesAcyclic() const;
 
     /**
-     * \brief The same check on (directed link, VC) with DatelineVc() (the proposed DLIU
-     *        change), for base VCs 0 and 1.
+     * \brief The same check on (directed link, VC) with DatelineVc() (the DLIUs' VC switch
+     *        under DATELINE_VCS), for base VCs 0 and 1.
      * \return true if deadlock-free.
      */
     bool DatelineVcsAcyclic() const;
+
+    /**
+     * \brief The check that applies to the built network: DatelineVcsAcyclic() if its DLIUs
+     *        switch VCs at datelines (DATELINE_VCS on a ring or torus), else
+     *        ChannelDependenciesAcyclic().
+     * \return true if deadlock-free.
+     */
+    bool DeadlockFree() const;
 
     /**
      * \brief Fixed random streams for the error processes of every link.
@@ -311,7 +332,7 @@ class MultiprocessorTopologyHelper
     bool DependenciesAcyclic(bool vcs) const;
 
     DirectLinkHelper m_links;                                        //!< builds links and DLIUs
-    DeadlockAvoidance m_avoidance{NO_AVOIDANCE};                     //!< deadlock avoidance
+    DeadlockAvoidance m_avoidance{DATELINE_VCS};                     //!< deadlock avoidance
     Topology m_topology{NONE};                                       //!< what was built
     uint32_t m_x{0};                                                 //!< mesh/torus X (ring: n)
     uint32_t m_y{0};                                                 //!< mesh/torus Y

@@ -153,12 +153,25 @@ Go(DirectLinkLinkEngine& e, uint64_t target, const Record* r, std::string* error
         if (next > e.GetSlot())
         {
             const size_t before = r->delivered.size() + r->lost.size() + r->events.size();
+            const size_t eventsBefore = r->events.size();
+            const size_t deliveredBefore = r->delivered.size();
             const uint64_t from = e.GetSlot();
             e.AdvanceTo(std::min(next, target));
             if (r->delivered.size() + r->lost.size() + r->events.size() != before && error->empty())
             {
                 *error = "callback in [" + std::to_string(from) + ", " + std::to_string(next)
                          + ") before NextEventSlot " + std::to_string(next);
+                if (r->events.size() > eventsBefore)
+                {
+                    const DirectLinkEvent& x = r->events[eventsBefore];
+                    *error += ": event type " + std::to_string(static_cast<int>(x.type)) + " side "
+                              + std::to_string(x.side) + " slot " + std::to_string(x.slot);
+                }
+                else if (r->delivered.size() > deliveredBefore)
+                {
+                    *error += ": delivery at slot "
+                              + std::to_string(r->delivered[deliveredBefore].info.slot);
+                }
             }
             continue;
         }
@@ -190,8 +203,19 @@ Drive(DirectLinkLinkEngine& e, const Scenario& sc, const Record* r = nullptr,
         {
             const Offer& o = sc.offers[io++];
             Go(e, o.slot, r, error);
-            e.OfferMessage(o.side, o.id, 1 + o.side, 2 - o.side, o.id % 16, o.vc,
-                           Content(o.side, o.id, o.len));
+            // Some messages carry flags: every 7th a short copy with a NetErr tail and a
+            // longer announced length (as a DLIU forwards a truncated message), every 11th
+            // NcErr on its tail.
+            std::vector<uint8_t> bytes = Content(o.side, o.id, o.len);
+            DirectLinkMessageFlags flags;
+            if (o.id % 7 == 3 && o.len >= 28)
+            {
+                bytes.resize(10 + 18 * ((o.len - 10) / 18));
+                flags.netErr = true;
+                flags.announcedLength = o.len + 18;
+            }
+            flags.ncErr = o.id % 11 == 5;
+            e.OfferMessage(o.side, o.id, 1 + o.side, 2 - o.side, o.id % 16, o.vc, bytes, flags);
         }
     }
     Go(e, sc.end, r, error);
@@ -228,7 +252,7 @@ Same(const DirectLinkDeliveredMessage& a, const DirectLinkDeliveredMessage& b)
            && a.info.slot == b.info.slot && a.info.route == b.info.route
            && a.info.bytes == b.info.bytes && a.info.netErr == b.info.netErr
            && a.info.ncErr == b.info.ncErr && a.info.truncated == b.info.truncated
-           && a.info.malformed == b.info.malformed;
+           && a.info.truncReason == b.info.truncReason && a.info.malformed == b.info.malformed;
 }
 
 /// \return the named counters and state of an endpoint.
@@ -265,6 +289,10 @@ Flatten(const DirectLinkEndpointState& ep)
     v.emplace_back("normalEntries", c.normalEntries);
     v.emplace_back("messagesDelivered", c.messagesDelivered);
     v.emplace_back("messagesTruncated", c.messagesTruncated);
+    for (uint32_t r = 0; r < DirectLinkEndpointState::NUM_TRUNCATION_REASONS; ++r)
+    {
+        v.emplace_back("truncatedByReason" + std::to_string(r), c.truncatedByReason[r]);
+    }
     v.emplace_back("messagesMalformed", c.messagesMalformed);
     v.emplace_back("orphanFlits", c.orphanFlits);
     v.emplace_back("messagesAbandoned", c.messagesAbandoned);
@@ -649,7 +677,8 @@ class DirectLinkDeterministicEquivalenceTestCase : public TestCase
                     sc.offers.push_back(Offer{20 + i * (variant + 1), 0, i, 3, 8});
                     if (i % 5 == 0)
                     {
-                        sc.offers.push_back(Offer{20 + i * (variant + 1), 1, i, i % 4, 200});
+                        sc.offers.push_back(
+                            Offer{20 + i * (variant + 1), 1, i, static_cast<uint32_t>(i % 4), 200});
                     }
                 }
                 sc.drains.push_back(DrainChange{400, 1, 3, 0});

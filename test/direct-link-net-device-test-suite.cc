@@ -20,6 +20,8 @@
 #include "ns3/network-module.h"
 #include "ns3/test.h"
 
+#include <algorithm>
+#include <array>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -641,6 +643,161 @@ class DirectLinkDeviceConfigTestCase : public TestCase
     }
 };
 
+namespace
+{
+
+/// Deliveries of one VcBufferSizes run.
+struct VcRun
+{
+    std::array<uint64_t, 4> count{};      //!< messages delivered per VC
+    std::array<uint64_t, 4> last{};       //!< slot of the last delivery per VC
+    uint64_t first{0};                    //!< slot the messages were offered
+    uint64_t vcOverflows{0};              //!< receiver VC buffer overflows (must be 0)
+    std::array<uint32_t, 4> configured{}; //!< the link's VcBufferSize per VC
+};
+
+/**
+ * \brief MessageRx sink.
+ * \param r the record. \param m the message.
+ */
+void
+RecordVcRx(VcRun* r, const DirectLinkMessage& m)
+{
+    if (!m.truncated && !m.malformed && m.contentOk)
+    {
+        ++r->count[m.vc];
+        r->last[m.vc] = std::max(r->last[m.vc], m.deliverySlot);
+    }
+}
+
+} // namespace
+
+/**
+ * \ingroup rifl-tests
+ * \brief Per-VC VcBufferSizes: a small VC stalls only itself.
+ */
+class DirectLinkDeviceVcBufferTestCase : public TestCase
+{
+  public:
+    DirectLinkDeviceVcBufferTestCase()
+        : TestCase("VcBufferSizes 32,1,32,32: VC1 sends one micro-packet per credit round trip "
+                   "(>= 2L+2 slots) while VC0 keeps its rate; bad lists are rejected")
+    {
+    }
+
+  private:
+    static constexpr uint32_t L = 10;        //!< one-way delay, slots
+    static constexpr uint32_t N = 50;        //!< messages per VC
+    static constexpr uint32_t BYTES = 64;    //!< 4 micro-packets each
+    static constexpr uint32_t FLITS = 4 * N; //!< micro-packets per VC
+
+    /**
+     * \param sizes VcBufferSizes. \param vc1 also send on VC1.
+     * \return the deliveries.
+     */
+    VcRun Run(const std::string& sizes, bool vc1)
+    {
+        CpuBed bed(2, "Fast", 0.0);
+        bed.helper.SetChannelAttribute("OneWayDelaySlots", IntegerValue(L));
+        bed.helper.SetDeviceAttribute("VcBufferSizes", StringValue(sizes));
+        bed.Link(0, 1);
+        Ptr<DirectLinkNetDevice> a = bed.Dev(0, 0);
+        Ptr<DirectLinkNetDevice> b = bed.Dev(0, 1);
+        VcRun r;
+        b->TraceConnectWithoutContext("MessageRx", MakeBoundCallback(&RecordVcRx, &r));
+        Simulator::Schedule(MicroSeconds(1),
+                            [a, vc1, &r, ch = bed.Channel(0)]()
+                            {
+                                r.first = ch->SlotAt(Simulator::Now());
+                                for (uint32_t k = 0; k < N; ++k)
+                                {
+                                    a->SendMessage(1, 0, 2, 0, std::vector<uint8_t>(BYTES, k));
+                                    if (vc1)
+                                    {
+                                        a->SendMessage(1, 0, 2, 1, std::vector<uint8_t>(BYTES, k));
+                                    }
+                                }
+                            });
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        r.vcOverflows = b->GetEndpointCounters().vcOverflows;
+        for (uint32_t v = 0; v < 4; ++v)
+        {
+            r.configured[v] = bed.Channel(0)->GetConfig().vcBufferSize[v];
+        }
+        Simulator::Destroy();
+        return r;
+    }
+
+    void DoRun() override
+    {
+        const VcRun alone = Run("32,1,32,32", false);
+        const VcRun both = Run("32, 1, 32, 32", true);
+        const VcRun wide = Run("32,32,32,32", true);
+        NS_TEST_ASSERT_MSG_EQ(both.configured[1], 1u, "VC1 has 1 credit");
+        NS_TEST_ASSERT_MSG_EQ(both.configured[0], 32u, "VC0 has 32");
+        NS_TEST_ASSERT_MSG_EQ(alone.count[0], N, "VC0 alone: all delivered");
+        NS_TEST_ASSERT_MSG_EQ(both.count[0], N, "VC0: all delivered");
+        NS_TEST_ASSERT_MSG_EQ(both.count[1], N, "VC1: all delivered");
+        NS_TEST_ASSERT_MSG_EQ(wide.count[1], N, "wide VC1: all delivered");
+        NS_TEST_ASSERT_MSG_EQ(both.vcOverflows + alone.vcOverflows + wide.vcOverflows, 0u,
+                              "no VC buffer overflow");
+        const uint64_t t0 = alone.last[0] - alone.first;
+        const uint64_t t0b = both.last[0] - both.first;
+        const uint64_t t1 = both.last[1] - both.first;
+        const uint64_t t1w = wide.last[1] - wide.first;
+        std::cout << "VcBufferSizes 32,1,32,32, L = " << L << ": VC0 alone " << t0
+                  << " slots, VC0 beside 1-credit VC1 " << t0b << " slots, VC1 " << t1 << " slots ("
+                  << static_cast<double>(t1) / FLITS << " per micro-packet); VC1 with 32 credits "
+                  << t1w << " slots" << std::endl;
+        // VC0 (200 micro-packets, 32 credits > the 2L+2 round trip) runs at line rate alone and
+        // loses only the slots VC1's single credit lets it use: at most 1 in 2L+2, + 10 %.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(t0, FLITS, "VC0 alone: at most one micro-packet per slot");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(t0b, t0 * 11 / 10, "the small VC1 does not stall VC0");
+        // VC1: a micro-packet sent in slot n frees its credit when drained at the end of
+        // n + L; the credit goes back in slot >= n + L + 1 and is usable from n + 2L + 2.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(t1, uint64_t(FLITS - 1) * (2 * L + 2),
+                                    "VC1 is held to one micro-packet per credit round trip");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(t1, uint64_t(FLITS) * (2 * L + 2),
+                                    "and the credit is back exactly then (no slower)");
+        NS_TEST_ASSERT_MSG_LT(t1w * 4, t1, "with 32 credits VC1 is not held back");
+
+        // bad lists
+        auto what = [](const std::string& v)
+        {
+            try
+            {
+                Ptr<DirectLinkNetDevice> d = CreateObject<DirectLinkNetDevice>();
+                d->SetAttribute("VcBufferSizes", StringValue(v));
+            }
+            catch (const std::invalid_argument& e)
+            {
+                return std::string(e.what());
+            }
+            return std::string();
+        };
+        NS_TEST_EXPECT_MSG_EQ(what("32,1,32"),
+                              "DirectLinkNetDevice: VcBufferSizes = \"32,1,32\" must list 4 sizes "
+                              "(VC0..VC3), comma-separated, got 3",
+                              "three sizes");
+        NS_TEST_EXPECT_MSG_EQ(what("32,0,32,32"),
+                              "DirectLinkNetDevice: VcBufferSizes = \"32,0,32,32\": VC1 size 0 is "
+                              "out of range [1, 4096] micro-packets",
+                              "zero");
+        NS_TEST_EXPECT_MSG_EQ(
+            what("32,1,x,32"),
+            "DirectLinkNetDevice: VcBufferSizes = \"32,1,x,32\": VC2 size \"x\" is "
+            "not a number in [1, 4096]",
+            "not a number");
+        NS_TEST_EXPECT_MSG_EQ(
+            what("16,16,16,4097"),
+            "DirectLinkNetDevice: VcBufferSizes = \"16,16,16,4097\": VC3 size 4097 "
+            "is out of range [1, 4096] micro-packets",
+            "too large");
+        NS_TEST_EXPECT_MSG_EQ(what(""), "", "empty: VcBufferSize on every VC");
+    }
+};
+
 /**
  * \ingroup rifl-tests
  * \brief The direct-link ns-3 adapter test suite.
@@ -657,6 +814,7 @@ class DirectLinkNetDeviceTestSuite : public TestSuite
         AddTestCase(new DirectLinkDeviceIpTestCase, TestCase::QUICK);
         AddTestCase(new DirectLinkDeviceLineTestCase, TestCase::QUICK);
         AddTestCase(new DirectLinkDeviceShutdownTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkDeviceVcBufferTestCase, TestCase::QUICK);
     }
 };
 

@@ -215,7 +215,8 @@ class DirectLinkEventSequenceTestCase : public TestCase
             Ev(T::SHUTDOWN, 0, 75, static_cast<int64_t>(Reason::RETRANS_LIMIT)),
             Ev(T::TIMEOUT, 0, 75, 1),
             Ev(T::STATE_CHANGE, 1, 78, initial, normal),
-            Ev(T::MESSAGE_TRUNCATED, 1, 78, 0, 0, 7, 1),
+            Ev(T::MESSAGE_TRUNCATED, 1, 78,
+               static_cast<int64_t>(DirectLinkEndpointState::TruncationReason::PEER_INIT), 0, 7, 1),
             Ev(T::STATE_CHANGE, 0, 82, normal, initial),
             Ev(T::STATE_CHANGE, 1, 84, normal, initial),
         };

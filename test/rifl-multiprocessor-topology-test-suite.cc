@@ -5,8 +5,11 @@
  * interfaces, coordinates) and routes (hop counts of every pair, Boost.Graph
  * BFS distances) of full meshes, rings, meshes, tori and hypercubes; channel
  * dependency acyclicity of the deadlock-avoidance options; end-to-end
- * request/response over a ring of 6 and a 3x3 torus at BER 1e-5; a closed-loop
- * saturation run on a ring; bad input.
+ * request/response over a ring of 6 and a 3x3 torus at BER 1e-5; the DLIUs'
+ * dateline VC switch against DatelineVc(); closed-loop saturation with
+ * back-pressure on a ring of 6 and a 4x4 torus (dateline VCs and dateline
+ * routing: no deadlock, exactly-once content-checked; same VC with shortest
+ * routes: deadlock broken by CrdNullTime); bad input.
  */
 
 #include "ns3/core-module.h"
@@ -14,10 +17,12 @@
 #include "ns3/direct-link-helper.h"
 #include "ns3/direct-link-interface-unit.h"
 #include "ns3/direct-link-net-device.h"
+#include "ns3/internet-module.h"
 #include "ns3/multiprocessor-topology-helper.h"
 #include "ns3/network-module.h"
 #include "ns3/test.h"
 
+#include <array>
 #include <bitset>
 #include <cstdlib>
 #include <functional>
@@ -434,22 +439,141 @@ class MultiprocessorEndToEndTestCase : public TestCase
     bool m_torus; //!< torus or ring
 };
 
+namespace
+{
+
+/**
+ * \param m a deadlock-avoidance mode.
+ * \return its name.
+ */
+std::string
+ModeName(MultiprocessorTopologyHelper::DeadlockAvoidance m)
+{
+    switch (m)
+    {
+        case MultiprocessorTopologyHelper::NO_AVOIDANCE:
+            return "same VC, shortest routes";
+        case MultiprocessorTopologyHelper::DATELINE_ROUTING:
+            return "dateline routing";
+        case MultiprocessorTopologyHelper::DATELINE_VCS:
+            return "dateline VCs";
+    }
+    return "?";
+}
+
+/**
+ * \brief Count the messages a device hands to its engine, by VC.
+ * \param counts the counters. \param m the message.
+ */
+void
+CountVc(std::array<uint64_t, 4>* counts, const DirectLinkMessage& m)
+{
+    ++(*counts)[m.vc];
+}
+
+} // namespace
+
 /**
  * \ingroup rifl-tests
- * \brief Saturation on a ring: closed loop, many outstanding, all CPUs.
+ * \brief The DLIUs' VC switch is the helper's DatelineVc() scheme, hop by hop.
+ */
+class MultiprocessorDatelineVcTestCase : public TestCase
+{
+  public:
+    MultiprocessorDatelineVcTestCase()
+        : TestCase("Dateline VCs: the VC every DLIU picks on every hop of every route equals "
+                   "DatelineVc(); DeadlockFree() per mode")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (int t = 0; t < 2; ++t)
+        {
+            MultiprocessorTopologyHelper h;
+            NS_TEST_ASSERT_MSG_EQ(h.GetDeadlockAvoidance(),
+                                  MultiprocessorTopologyHelper::DATELINE_VCS,
+                                  "dateline VCs are the default");
+            if (t == 0)
+            {
+                h.Ring(6);
+            }
+            else
+            {
+                h.Torus2D(4, 4);
+            }
+            const std::string what = t == 0 ? "ring 6" : "torus 4x4";
+            NS_TEST_ASSERT_MSG_EQ(h.DeadlockFree(), true, what << ": dateline VCs acyclic");
+            uint32_t switched = 0;
+            const uint32_t n = h.GetNCpus();
+            for (uint32_t s = 0; s < n; ++s)
+            {
+                for (uint32_t d = 0; d < n; ++d)
+                {
+                    if (s == d)
+                    {
+                        continue;
+                    }
+                    const std::vector<uint32_t> p = h.GetPath(s, d);
+                    NS_TEST_ASSERT_MSG_EQ(p.size(), h.GetDistance(s, d) + 1, "shortest route");
+                    for (uint32_t base = 0; base < 2; ++base)
+                    {
+                        Ptr<DirectLinkInterfaceUnit> src = h.GetDliu(s);
+                        uint32_t vc = src->GetLocalVc(base, h.GetInterface(s, p[1]));
+                        for (uint32_t hop = 0; hop + 1 < p.size(); ++hop)
+                        {
+                            if (hop > 0)
+                            {
+                                vc = h.GetDliu(p[hop])->GetForwardVc(
+                                    h.GetInterface(p[hop], p[hop - 1]), vc,
+                                    h.GetInterface(p[hop], p[hop + 1]));
+                            }
+                            NS_TEST_ASSERT_MSG_EQ(vc, h.DatelineVc(s, d, hop, base),
+                                                  what << " " << s << "->" << d << " hop " << hop
+                                                       << " base " << base);
+                            switched += vc >= 2 ? 1 : 0;
+                        }
+                    }
+                }
+            }
+            NS_TEST_ASSERT_MSG_GT(switched, 0u, what << ": some hops use VC2/VC3");
+            h.SetDeadlockAvoidance(MultiprocessorTopologyHelper::NO_AVOIDANCE);
+            t == 0 ? h.Ring(6) : h.Torus2D(4, 4);
+            NS_TEST_ASSERT_MSG_EQ(h.DeadlockFree(), false, what << ": same VC is cyclic");
+            NS_TEST_ASSERT_MSG_EQ(h.GetDliu(0)->GetVcPolicy(), DirectLinkInterfaceUnit::SAME_VC,
+                                  "same-VC policy");
+            h.SetDeadlockAvoidance(MultiprocessorTopologyHelper::DATELINE_ROUTING);
+            t == 0 ? h.Ring(6) : h.Torus2D(4, 4);
+            NS_TEST_ASSERT_MSG_EQ(h.DeadlockFree(), true, what << ": dateline routing acyclic");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup rifl-tests
+ * \brief Saturation with back-pressure: every CPU at full rate (closed loop, deep window),
+ *        small VC buffers. Deadlock-free modes answer every request exactly once with
+ *        correct content and no Shutdown; same-VC shortest routes deadlock (the cycle of
+ *        full buffers is broken only by CrdNullTime Shutdowns, which lose messages).
  */
 class MultiprocessorSaturationTestCase : public TestCase
 {
   public:
     /**
      * \brief Constructor.
+     * \param torus 4x4 torus (true) or ring of 6 (false).
      * \param mode deadlock avoidance.
      */
-    MultiprocessorSaturationTestCase(MultiprocessorTopologyHelper::DeadlockAvoidance mode)
-        : TestCase(std::string("Ring of 8 saturated at BER 1e-6, 64 outstanding per CPU, ")
-                   + (mode == MultiprocessorTopologyHelper::NO_AVOIDANCE ? "shortest routes"
-                                                                         : "dateline routing")
-                   + ": every request answered before the end")
+    MultiprocessorSaturationTestCase(bool torus,
+                                     MultiprocessorTopologyHelper::DeadlockAvoidance mode)
+        : TestCase(std::string(torus ? "Torus 4x4" : "Ring of 6")
+                   + " saturated (32 outstanding per CPU, VcBufferSize 4), " + ModeName(mode)
+                   + (mode == MultiprocessorTopologyHelper::NO_AVOIDANCE
+                          ? ": deadlocks, broken by CrdNullTime Shutdowns"
+                          : ": no deadlock, every request answered exactly once"))
+        , m_torus(torus)
         , m_mode(mode)
     {
     }
@@ -459,49 +583,259 @@ class MultiprocessorSaturationTestCase : public TestCase
     {
         MultiprocessorTopologyHelper h;
         h.SetChannelAttribute("Engine", StringValue("Fast"));
-        h.SetChannelAttribute("Ber", DoubleValue(1e-6));
+        h.SetDeviceAttribute("VcBufferSize", UintegerValue(4));
         h.SetDeadlockAvoidance(m_mode);
-        h.Ring(8);
-        const uint32_t n = 4000;
-        std::vector<Ptr<CpuTrafficApplication>> apps = InstallApps(h, n, 64, MicroSeconds(5));
+        if (m_torus)
+        {
+            h.Torus2D(4, 4);
+        }
+        else
+        {
+            h.Ring(6);
+        }
+        const uint32_t n = m_torus ? 600 : 1500;
+        std::vector<Ptr<CpuTrafficApplication>> apps = InstallApps(h, n, 32, MicroSeconds(5));
         Time last;
         for (auto& a : apps)
         {
-            a->SetAttribute("Timeout", TimeValue(MilliSeconds(100)));
+            a->SetAttribute("Timeout", TimeValue(Seconds(1)));
             a->TraceConnectWithoutContext("Latency", MakeBoundCallback(&RecordLast, &last));
         }
-        const Time stop = MilliSeconds(20);
-        Simulator::Stop(stop);
-        Simulator::Run();
-        NS_TEST_ASSERT_MSG_LT(last, stop, "the last response arrived before the end");
-        uint64_t maxQueue = 0;
-        for (uint32_t i = 0; i < h.GetNCpus(); ++i)
-        {
-            const CpuTrafficStats st = apps[i]->GetStats();
-            NS_TEST_ASSERT_MSG_EQ(st.responsesOk, n, "CPU " << i << ": every request answered");
-            NS_TEST_ASSERT_MSG_EQ(st.outstanding, 0u, "CPU " << i << ": none left");
-            NS_TEST_ASSERT_MSG_EQ(st.responsesBad + st.timeouts + st.requestsRefused, 0u,
-                                  "CPU " << i << ": cleanly");
-            maxQueue = std::max(maxQueue, h.GetDliu(i)->GetCounters().maxReceiveQueue);
-        }
+        std::array<uint64_t, 4> byVc{};
         const NetDeviceContainer devs = h.GetDevices();
         for (uint32_t k = 0; k < devs.GetN(); ++k)
         {
-            NS_TEST_ASSERT_MSG_EQ(
-                DynamicCast<DirectLinkNetDevice>(devs.Get(k))->GetCounters().messagesLost, 0u,
-                "device " << k << ": nothing lost");
+            devs.Get(k)->TraceConnectWithoutContext("MessageTx",
+                                                    MakeBoundCallback(&CountVc, &byVc));
         }
-        std::cout << "saturated ring 8 ("
-                  << (m_mode == MultiprocessorTopologyHelper::NO_AVOIDANCE ? "shortest"
-                                                                           : "dateline")
-                  << "): " << 8 * n << " pairs done at " << last.GetMicroSeconds()
-                  << " us, CPU 0 p50 " << apps[0]->GetStats().latencyP50Ns << " ns, p99 "
-                  << apps[0]->GetStats().latencyP99Ns << " ns, largest receive queue " << maxQueue
-                  << std::endl;
+        const Time stop = MilliSeconds(8);
+        Simulator::Stop(stop);
+        Simulator::Run();
+        uint64_t ok = 0;
+        uint64_t bad = 0;
+        uint64_t served = 0;
+        uint64_t issued = 0;
+        uint64_t holds = 0;
+        uint64_t waits = 0;
+        for (uint32_t i = 0; i < h.GetNCpus(); ++i)
+        {
+            const CpuTrafficStats st = apps[i]->GetStats();
+            ok += st.responsesOk;
+            bad += st.responsesBad + st.responsesErrored + st.responsesLate + st.responsesUnknown
+                   + st.requestsRefused + st.requestsErrored;
+            served += st.requestsServed;
+            issued += st.requestsIssued;
+            const DirectLinkInterfaceUnitCounters c = h.GetDliu(i)->GetCounters();
+            holds += c.drainHolds;
+            waits += c.forwardWaits;
+        }
+        uint64_t lost = 0;
+        uint64_t shutdowns = 0;
+        uint64_t creditTimeouts = 0;
+        for (uint32_t k = 0; k < devs.GetN(); ++k)
+        {
+            Ptr<DirectLinkNetDevice> d = DynamicCast<DirectLinkNetDevice>(devs.Get(k));
+            lost += d->GetCounters().messagesLost;
+            shutdowns += d->GetCounters().shutdowns;
+            creditTimeouts += d->GetEndpointCounters().resets[static_cast<uint32_t>(
+                DirectLinkEndpointState::ResetReason::CREDIT_TIMEOUT)];
+        }
+        const uint64_t total = uint64_t(n) * h.GetNCpus();
+        std::cout << (m_torus ? "torus 4x4" : "ring 6") << " saturated, " << ModeName(m_mode)
+                  << ": " << ok << " of " << total << " answered, last at "
+                  << last.GetMicroSeconds() << " us, CPU 0 p50 " << apps[0]->GetStats().latencyP50Ns
+                  << " ns p99 " << apps[0]->GetStats().latencyP99Ns << " ns; " << shutdowns
+                  << " Shutdowns (" << creditTimeouts << " CrdNullTime), " << lost
+                  << " lost; drain holds " << holds << ", forward waits " << waits
+                  << "; messages by VC " << byVc[0] << " " << byVc[1] << " " << byVc[2] << " "
+                  << byVc[3] << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(h.ChannelDependenciesAcyclic() || h.DeadlockFree(),
+                              (m_mode != MultiprocessorTopologyHelper::NO_AVOIDANCE),
+                              "the dependency check agrees with the mode");
+        NS_TEST_ASSERT_MSG_GT(holds, 0u, "back-pressure reached the links (saturation)");
+        if (m_mode == MultiprocessorTopologyHelper::NO_AVOIDANCE)
+        {
+            NS_TEST_ASSERT_MSG_GT(creditTimeouts, 0u, "a cycle of full buffers: CrdNullTime fired");
+            NS_TEST_ASSERT_MSG_LT(ok, total, "not every request was answered");
+            Simulator::Destroy();
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(shutdowns, 0u, "no Shutdown");
+        NS_TEST_ASSERT_MSG_EQ(lost, 0u, "nothing lost");
+        NS_TEST_ASSERT_MSG_EQ(bad, 0u, "no wrong, late, duplicate or refused message");
+        NS_TEST_ASSERT_MSG_EQ(issued, total, "every request issued");
+        NS_TEST_ASSERT_MSG_EQ(served, total, "every request served exactly once");
+        NS_TEST_ASSERT_MSG_EQ(ok, total, "every response content-checked, exactly once");
+        NS_TEST_ASSERT_MSG_LT(last, stop, "the last response arrived before the end");
+        if (m_mode == MultiprocessorTopologyHelper::DATELINE_VCS)
+        {
+            NS_TEST_ASSERT_MSG_GT(byVc[2] * byVc[3], 0u, "VC2 and VC3 carried dateline traffic");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(byVc[2] + byVc[3], 0u, "same-VC modes stay on VC0 and VC1");
+        }
         Simulator::Destroy();
     }
 
+    bool m_torus;                                           //!< torus or ring
     MultiprocessorTopologyHelper::DeadlockAvoidance m_mode; //!< deadlock avoidance
+};
+
+namespace
+{
+
+/// UDP datagrams received.
+struct RingUdpLog
+{
+    std::vector<uint32_t> seq; //!< sequence numbers in arrival order
+    uint32_t bad{0};           //!< datagrams with wrong content
+};
+
+/**
+ * \param seq sequence number. \param size bytes.
+ * \return the datagram content.
+ */
+std::vector<uint8_t>
+RingUdpPattern(uint32_t seq, uint32_t size)
+{
+    std::vector<uint8_t> b(size);
+    for (uint32_t i = 0; i < size; ++i)
+    {
+        b[i] = static_cast<uint8_t>(i < 2 ? (seq >> (8 * (1 - i))) : (seq * 7 + i * 13));
+    }
+    return b;
+}
+
+/**
+ * \brief Socket receive callback.
+ * \param log the log. \param socket the socket.
+ */
+void
+RingUdpRx(RingUdpLog* log, Ptr<Socket> socket)
+{
+    Ptr<Packet> p;
+    while ((p = socket->Recv()))
+    {
+        std::vector<uint8_t> b(p->GetSize());
+        p->CopyData(b.data(), b.size());
+        const uint32_t seq = (uint32_t(b[0]) << 8) | b[1];
+        log->seq.push_back(seq);
+        log->bad += b != RingUdpPattern(seq, b.size()) ? 1 : 0;
+    }
+}
+
+/**
+ * \brief Send one datagram.
+ * \param s socket. \param seq number. \param size bytes.
+ */
+void
+RingUdpSend(Ptr<Socket> s, uint32_t seq, uint32_t size)
+{
+    std::vector<uint8_t> b = RingUdpPattern(seq, size);
+    s->Send(Create<Packet>(b.data(), b.size()));
+}
+
+} // namespace
+
+/**
+ * \ingroup rifl-tests
+ * \brief IP on VC2 beside dateline VCs: IPv4 UDP across a ring of 6 (IP-routed hop by hop)
+ *        while the DLIUs saturate it with requests that switch to VC2 at the dateline.
+ */
+class MultiprocessorIpDatelineTestCase : public TestCase
+{
+  public:
+    MultiprocessorIpDatelineTestCase()
+        : TestCase("Ring of 6, dateline VCs: IPv4 UDP on VC2 (IpVc) beside saturating requests "
+                   "that use VC2 past the dateline: both complete, exactly once, no Shutdown")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MultiprocessorTopologyHelper h;
+        h.SetChannelAttribute("Engine", StringValue("Fast"));
+        h.SetDeviceAttribute("VcBufferSize", UintegerValue(4));
+        h.Ring(6);
+        const uint32_t n = 600;
+        std::vector<Ptr<CpuTrafficApplication>> apps = InstallApps(h, n, 16, MicroSeconds(5));
+        for (auto& a : apps)
+        {
+            a->SetAttribute("Timeout", TimeValue(Seconds(1)));
+        }
+        InternetStackHelper ip;
+        ip.Install(h.GetCpus());
+        Ipv4AddressHelper addr("10.2.0.0", "255.255.255.0");
+        for (uint32_t k = 0; k < h.GetNLinks(); ++k)
+        {
+            addr.Assign(h.GetLink(k));
+            addr.NewNetwork();
+        }
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        const Ipv4Address dst = h.GetCpu(3)->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal();
+        RingUdpLog log;
+        Ptr<Socket> rx = Socket::CreateSocket(h.GetCpu(3), UdpSocketFactory::GetTypeId());
+        rx->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        rx->SetRecvCallback(MakeBoundCallback(&RingUdpRx, &log));
+        Ptr<Socket> tx = Socket::CreateSocket(h.GetCpu(0), UdpSocketFactory::GetTypeId());
+        tx->Connect(InetSocketAddress(dst, 9));
+        const uint32_t datagrams = 200;
+        for (uint32_t i = 0; i < datagrams; ++i)
+        {
+            Simulator::Schedule(MicroSeconds(10) + NanoSeconds(3000 * i), &RingUdpSend, tx, i,
+                                100 + (i * 97) % 1300);
+        }
+        std::array<uint64_t, 4> byVc{};
+        const NetDeviceContainer devs = h.GetDevices();
+        for (uint32_t k = 0; k < devs.GetN(); ++k)
+        {
+            devs.Get(k)->TraceConnectWithoutContext("MessageTx",
+                                                    MakeBoundCallback(&CountVc, &byVc));
+        }
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        uint64_t ok = 0;
+        uint64_t holds = 0;
+        for (uint32_t i = 0; i < h.GetNCpus(); ++i)
+        {
+            ok += apps[i]->GetStats().responsesOk;
+            NS_TEST_EXPECT_MSG_EQ(apps[i]->GetStats().responsesUnknown
+                                      + apps[i]->GetStats().responsesBad,
+                                  0u, "CPU " << i << ": no duplicate or wrong response");
+            holds += h.GetDliu(i)->GetCounters().drainHolds;
+        }
+        uint64_t ipSent = 0;
+        uint64_t shutdowns = 0;
+        uint64_t lost = 0;
+        uint64_t ipDropped = 0;
+        for (uint32_t k = 0; k < devs.GetN(); ++k)
+        {
+            const DirectLinkDeviceCounters c
+                = DynamicCast<DirectLinkNetDevice>(devs.Get(k))->GetCounters();
+            ipSent += c.ipPacketsSent;
+            shutdowns += c.shutdowns;
+            lost += c.messagesLost;
+            ipDropped += c.ipPacketsDropped;
+        }
+        std::cout << "ring 6, dateline VCs + UDP on VC2: " << ok << " of " << 6 * n << " answered, "
+                  << log.seq.size() << " of " << datagrams
+                  << " datagrams, IP micro-packet messages " << ipSent << ", DLIU messages on VC2 "
+                  << byVc[2] << ", drain holds " << holds << std::endl;
+        NS_TEST_EXPECT_MSG_EQ(ok, uint64_t(6) * n, "every request answered");
+        NS_TEST_EXPECT_MSG_EQ(log.seq.size(), datagrams, "every datagram arrived");
+        for (uint32_t i = 0; i < std::min<size_t>(log.seq.size(), datagrams); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(log.seq[i], i, "in order, exactly once");
+        }
+        NS_TEST_EXPECT_MSG_EQ(log.bad, 0u, "datagram content intact");
+        NS_TEST_EXPECT_MSG_EQ(shutdowns + lost + ipDropped, 0u, "no Shutdown, loss or IP drop");
+        NS_TEST_EXPECT_MSG_GT(byVc[2], 0u, "requests used VC2 past the dateline");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(ipSent, 3u * datagrams, "IP crossed 3 links on VC2");
+        NS_TEST_EXPECT_MSG_GT(holds, 0u, "back-pressure was active");
+        Simulator::Destroy();
+    }
 };
 
 /**
@@ -654,12 +988,17 @@ class RiflMultiprocessorTopologyTestSuite : public TestSuite
         AddTestCase(new MultiprocessorDeadlockTestCase, TestCase::QUICK);
         AddTestCase(new MultiprocessorEndToEndTestCase(false), TestCase::QUICK);
         AddTestCase(new MultiprocessorEndToEndTestCase(true), TestCase::QUICK);
-        AddTestCase(
-            new MultiprocessorSaturationTestCase(MultiprocessorTopologyHelper::NO_AVOIDANCE),
-            TestCase::QUICK);
-        AddTestCase(
-            new MultiprocessorSaturationTestCase(MultiprocessorTopologyHelper::DATELINE_ROUTING),
-            TestCase::QUICK);
+        AddTestCase(new MultiprocessorDatelineVcTestCase, TestCase::QUICK);
+        AddTestCase(new MultiprocessorIpDatelineTestCase, TestCase::QUICK);
+        for (bool torus : {false, true})
+        {
+            for (auto mode : {MultiprocessorTopologyHelper::DATELINE_VCS,
+                              MultiprocessorTopologyHelper::DATELINE_ROUTING,
+                              MultiprocessorTopologyHelper::NO_AVOIDANCE})
+            {
+                AddTestCase(new MultiprocessorSaturationTestCase(torus, mode), TestCase::QUICK);
+            }
+        }
     }
 };
 

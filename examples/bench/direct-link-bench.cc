@@ -253,7 +253,7 @@ RunP2p(const Traffic& t, double ber, Time delay)
  */
 Result
 RunDirectLink(const Traffic& t, double ber, const std::string& engine,
-              DirectLinkPairScenarioResult& full)
+              DirectLinkPairScenarioResult& full, bool predictBusy = true)
 {
     DirectLinkPairScenarioConfig c;
     c.ber = ber;
@@ -265,6 +265,7 @@ RunDirectLink(const Traffic& t, double ber, const std::string& engine,
     c.warmupUs = 0; // the whole run, as for P2P
     c.durationUs = t.simTimeUs;
     c.attributes["ns3::DirectLinkChannel::Engine"] = engine;
+    c.attributes["ns3::DirectLinkChannel::PredictBusy"] = predictBusy ? "true" : "false";
     full = DirectLinkPairScenario::Run(c);
     Result r;
     r.wallS = full.wallSeconds;
@@ -285,6 +286,7 @@ main(int argc, char* argv[])
     std::string mode = "closed";
     std::string bers = "0,1e-9,1e-7,1e-5";
     bool withReference = true;
+    bool withNoPredict = true;
     uint32_t repeat = 3;
 
     CommandLine cmd(__FILE__);
@@ -296,6 +298,10 @@ main(int argc, char* argv[])
     cmd.AddValue("simTime", "traffic time in microseconds", t.simTimeUs);
     cmd.AddValue("bers", "comma-separated BER values", bers);
     cmd.AddValue("reference", "also run the reference engine", withReference);
+    cmd.AddValue("noPredict",
+                 "also run the fast engine with PredictBusy=false (a wake-up every busy slot, "
+                 "the previous behaviour)",
+                 withNoPredict);
     cmd.AddValue("repeat", "runs per (ber, model); the fastest wall time is reported", repeat);
     cmd.Parse(argc, argv);
     try
@@ -319,6 +325,10 @@ main(int argc, char* argv[])
             {
                 models.push_back("reference");
             }
+            if (withNoPredict)
+            {
+                models.push_back("fast-nopredict");
+            }
             std::map<std::string, Result> res;
             DirectLinkPairScenarioResult dl;
             Time delay;
@@ -333,7 +343,8 @@ main(int argc, char* argv[])
                     }
                     else
                     {
-                        one = RunDirectLink(t, ber, m == "fast" ? "Fast" : "Reference", dl);
+                        one = RunDirectLink(t, ber, m == "reference" ? "Reference" : "Fast", dl,
+                                            m != "fast-nopredict");
                         delay = PicoSeconds(
                             static_cast<int64_t>(dl.oneWayDelaySlots * dl.slotNs * 1e3));
                     }
@@ -373,6 +384,16 @@ main(int argc, char* argv[])
                 s["engines_agree"]
                     = res["reference"].responses == res["fast"].responses
                       && res["reference"].retransmissions == res["fast"].retransmissions;
+            }
+            if (withNoPredict)
+            {
+                s["nopredict_over_fast_wall"] = res["fast-nopredict"].wallS / res["fast"].wallS;
+                s["nopredict_over_fast_events"]
+                    = static_cast<double>(res["fast-nopredict"].events) / res["fast"].events;
+                s["predict_agrees"]
+                    = res["fast-nopredict"].responses == res["fast"].responses
+                      && res["fast-nopredict"].retransmissions == res["fast"].retransmissions
+                      && res["fast-nopredict"].latencyNsMean == res["fast"].latencyNsMean;
             }
             std::cout << s.dump() << "\n";
         }

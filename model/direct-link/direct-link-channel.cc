@@ -7,6 +7,7 @@
 #include "direct-link-fast-engine.h"
 #include "direct-link-net-device.h"
 #include "direct-link-reference-engine.h"
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/independent-bit-error-process.h"
@@ -76,7 +77,17 @@ DirectLinkChannel::GetTypeId()
                             EnumValue(DirectLinkChannel::FAST),
                             MakeEnumAccessor(&DirectLinkChannel::m_engineType),
                             MakeEnumChecker(DirectLinkChannel::FAST, "Fast",
-                                            DirectLinkChannel::REFERENCE, "Reference"));
+                                            DirectLinkChannel::REFERENCE, "Reference"))
+              .AddAttribute("PredictBusy",
+                            "Fast engine: predict the next slot with a callback on a busy link "
+                            "(DirectLinkFastEngine::SetPredictBusy), so the channel wakes only "
+                            "then; false wakes it every busy slot (more events). A link's own "
+                            "results are identical either way; in a network, callbacks of "
+                            "different links at the same instant may be handled in another "
+                            "order (both orders are valid), so results can differ in such ties.",
+                            BooleanValue(true),
+                            MakeBooleanAccessor(&DirectLinkChannel::m_predictBusy),
+                            MakeBooleanChecker());
     return tid;
 }
 
@@ -236,7 +247,11 @@ DirectLinkChannel::BuildConfig() const
                            << "); both ends of a direct link must use the same value");
     };
     same("RetryBufferSize", a.retryBufferSize, b.retryBufferSize);
-    same("VcBufferSize", a.vcBufferSize[0], b.vcBufferSize[0]);
+    for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+    {
+        const std::string name = "VcBufferSize(s) of VC" + std::to_string(v);
+        same(name.c_str(), a.vcBufferSize[v], b.vcBufferSize[v]);
+    }
     same("CrcPolynomial", a.crcPoly, b.crcPoly);
     same("AckTime", a.ackTime, b.ackTime);
     same("RetransLimit", a.retransLimit, b.retransLimit);
@@ -266,7 +281,9 @@ DirectLinkChannel::Start()
     }
     else
     {
-        m_engine = std::make_unique<DirectLinkFastEngine>(m_config, m_errors[0], m_errors[1]);
+        auto fast = std::make_unique<DirectLinkFastEngine>(m_config, m_errors[0], m_errors[1]);
+        fast->SetPredictBusy(m_predictBusy);
+        m_engine = std::move(fast);
     }
     m_engine->SetDeliveryCallback(
         [this](const DirectLinkDeliveredMessage& d)
@@ -293,6 +310,16 @@ DirectLinkChannel::Start()
             m_collected.push_back(std::move(c));
         });
     m_clock.Start(Simulator::Now(), DirectLinkConfig::MICRO_PACKET_BITS, m_lineRateBps);
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+        {
+            if (m_hold[side][v])
+            {
+                m_engine->SetDrainInterval(side, v, 0);
+            }
+        }
+    }
     for (uint32_t i = 0; i < 2; ++i)
     {
         m_devices[i]->NotifyLinkUp();
@@ -327,7 +354,7 @@ DirectLinkChannel::SlotAt(Time t) const
 void
 DirectLinkChannel::Offer(Ptr<DirectLinkNetDevice> device, uint64_t messageId, uint32_t dstCpu,
                          uint32_t srcCpu, uint32_t msgClass, uint32_t vc,
-                         const std::vector<uint8_t>& bytes)
+                         const std::vector<uint8_t>& bytes, const DirectLinkMessageFlags& flags)
 {
     NS_LOG_FUNCTION(this << device << messageId << dstCpu << srcCpu << msgClass << vc);
     if (!m_engine)
@@ -342,11 +369,12 @@ DirectLinkChannel::Offer(Ptr<DirectLinkNetDevice> device, uint64_t messageId, ui
     h.src = srcCpu;
     h.cls = msgClass;
     h.vc = vc;
+    h.flags = flags;
     const Time now = Simulator::Now();
     const uint64_t s = SlotAt(now);
     if (m_held.empty() && GetSlotStart(s) == now && !m_inEngine)
     {
-        m_engine->OfferMessage(h.side, h.id, h.dst, h.src, h.cls, h.vc, bytes);
+        m_engine->OfferMessage(h.side, h.id, h.dst, h.src, h.cls, h.vc, bytes, flags);
         Reschedule();
         return;
     }
@@ -360,6 +388,23 @@ DirectLinkChannel::Offer(Ptr<DirectLinkNetDevice> device, uint64_t messageId, ui
 }
 
 void
+DirectLinkChannel::SetDrainHold(Ptr<DirectLinkNetDevice> device, uint32_t vc, bool hold)
+{
+    NS_LOG_FUNCTION(this << device << vc << hold);
+    RIFL_CHECK_INDEX(vc >= DirectLinkConfig::NUM_VCS,
+                     "DirectLinkChannel::SetDrainHold: vc = " << vc << " is out of range [0, 3]");
+    const uint32_t side = GetSide(device);
+    m_hold[side][vc] = hold;
+    if (!m_engine)
+    {
+        return;
+    }
+    CatchUp();
+    m_engine->SetDrainInterval(side, vc, hold ? 0 : m_config.vcDrainInterval[vc]);
+    Reschedule();
+}
+
+void
 DirectLinkChannel::ReleaseHeld()
 {
     CatchUp();
@@ -369,7 +414,7 @@ DirectLinkChannel::ReleaseHeld()
         held.swap(m_held);
         for (const HeldOffer& h : held)
         {
-            m_engine->OfferMessage(h.side, h.id, h.dst, h.src, h.cls, h.vc, h.bytes);
+            m_engine->OfferMessage(h.side, h.id, h.dst, h.src, h.cls, h.vc, h.bytes, h.flags);
         }
     }
     Reschedule();

@@ -141,12 +141,23 @@ class DirectLinkChannel : public Channel
      * \param msgClass message class.
      * \param vc virtual channel.
      * \param bytes the content.
+     * \param flags NetErr / NcErr and announced length (DirectLinkMessageFlags).
      */
     void Offer(Ptr<DirectLinkNetDevice> device, uint64_t messageId, uint32_t dstCpu,
-               uint32_t srcCpu, uint32_t msgClass, uint32_t vc, const std::vector<uint8_t>& bytes);
+               uint32_t srcCpu, uint32_t msgClass, uint32_t vc, const std::vector<uint8_t>& bytes,
+               const DirectLinkMessageFlags& flags = DirectLinkMessageFlags());
 
     /// \brief Build the engine and start the link now (idempotent).
     void Start();
+
+    /**
+     * \brief Called by a device: stop (hold) or resume its NI's draining of one VC's
+     *        receive buffer, from the slot in progress on (kept until the link starts).
+     * \param device the receiving device.
+     * \param vc the VC, 0..3.
+     * \param hold true to stop, false to resume at the configured drain interval.
+     */
+    void SetDrainHold(Ptr<DirectLinkNetDevice> device, uint32_t vc, bool hold);
 
   protected:
     void DoDispose() override;
@@ -155,13 +166,14 @@ class DirectLinkChannel : public Channel
     /// An offer held until the next slot boundary.
     struct HeldOffer
     {
-        uint32_t side{0};           //!< sending side
-        uint64_t id{0};             //!< message id
-        uint32_t dst{0};            //!< destination CPU
-        uint32_t src{0};            //!< source CPU
-        uint32_t cls{0};            //!< class
-        uint32_t vc{0};             //!< VC
-        std::vector<uint8_t> bytes; //!< content
+        uint32_t side{0};             //!< sending side
+        uint64_t id{0};               //!< message id
+        uint32_t dst{0};              //!< destination CPU
+        uint32_t src{0};              //!< source CPU
+        uint32_t cls{0};              //!< class
+        uint32_t vc{0};               //!< VC
+        std::vector<uint8_t> bytes;   //!< content
+        DirectLinkMessageFlags flags; //!< flags
     };
 
     /// A callback collected during AdvanceTo.
@@ -197,6 +209,7 @@ class DirectLinkChannel : public Channel
     int64_t m_delaySlots{-1};                            //!< OneWayDelaySlots, -1 = derived
     double m_ber{0.0};                                   //!< Ber
     EngineType m_engineType{FAST};                       //!< Engine
+    bool m_predictBusy{true};                            //!< PredictBusy
     std::array<Ptr<BitErrorProcess>, 2> m_errors;        //!< by sending side
     std::array<bool, 2> m_explicitError{{false, false}}; //!< set by SetErrorProcess
 
@@ -210,6 +223,7 @@ class DirectLinkChannel : public Channel
     std::vector<HeldOffer> m_held;                    //!< offers waiting for a boundary
     EventId m_heldEvent;                              //!< releases m_held
     std::vector<Collected> m_collected;               //!< callbacks, in engine order
+    std::array<std::array<bool, DirectLinkConfig::NUM_VCS>, 2> m_hold{}; //!< drain holds
 };
 
 } // namespace ns3

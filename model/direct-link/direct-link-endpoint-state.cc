@@ -342,7 +342,7 @@ DirectLinkEndpointState::FeedReassembly(uint64_t slot, uint32_t vc, const Tagged
         {
             // a header while a message is open (only after an undetected error)
             ++m_counters.messagesMalformed;
-            Deliver(slot, vc, true);
+            Deliver(slot, vc, true, TruncationReason::NEW_HEADER);
         }
         rx.active = true;
         rx.messageId = t.tag.messageId;
@@ -361,20 +361,29 @@ DirectLinkEndpointState::FeedReassembly(uint64_t slot, uint32_t vc, const Tagged
 }
 
 void
-DirectLinkEndpointState::Deliver(uint64_t slot, uint32_t vc, bool truncated)
+DirectLinkEndpointState::Deliver(uint64_t slot, uint32_t vc, bool truncated,
+                                 TruncationReason reason)
 {
     Reassembly& rx = m_rx[vc];
     Delivery d;
     d.messageId = rx.messageId;
     d.vc = vc;
     d.slot = slot;
-    d.truncated = truncated;
     for (const auto& f : rx.flits)
     {
         d.netErr = d.netErr || f.netErr;
         d.ncErr = d.ncErr || f.ncErr;
     }
     d.route = Flit::DecodeRoutingWord(Flit::GetRoutingWord(rx.flits.front()));
+    if (!truncated && rx.flits.back().tail && rx.flits.back().netErr
+        && rx.flits.size() < Flit::NumMicroPackets(d.route.length))
+    {
+        // a router cut it and inserted a NetErr tail (DirectLinkMessageFlags)
+        truncated = true;
+        reason = TruncationReason::UPSTREAM;
+    }
+    d.truncated = truncated;
+    d.truncReason = reason;
     if (!truncated)
     {
         try
@@ -405,6 +414,7 @@ DirectLinkEndpointState::Deliver(uint64_t slot, uint32_t vc, bool truncated)
     {
         d.netErr = true;
         ++m_counters.messagesTruncated;
+        ++m_counters.truncatedByReason[static_cast<uint32_t>(reason)];
     }
     else if (!d.malformed)
     {
@@ -441,7 +451,7 @@ DirectLinkEndpointState::Reset(uint64_t slot, ResetReason reason)
         }
         if (m_rx[v].active)
         {
-            Deliver(slot, v, true);
+            Deliver(slot, v, true, static_cast<TruncationReason>(reason));
         }
         m_owed[v] = 0;
     }
@@ -650,6 +660,46 @@ DirectLinkEndpointState::IdleLimit() const
     return limit;
 }
 
+uint64_t
+DirectLinkEndpointState::EarliestOwnEvent(uint64_t slot) const
+{
+    if (m_state != LinkState::NORMAL || m_nakPending || m_resendPos < m_retry.size())
+    {
+        return slot;
+    }
+    uint64_t bound = slot + m_cfg.crdNullTime;
+    bound = std::min(bound, m_retry.empty() ? slot + m_cfg.ackTime : m_retry.front().deadline);
+    for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+    {
+        if (m_creditZeroSince[v] != NEVER)
+        {
+            bound = std::min(bound, m_creditZeroSince[v] + m_cfg.crdNullTime);
+        }
+        const std::deque<TaggedFlit>& q = m_txQueue[v];
+        for (uint64_t p = 0; p < q.size() && slot + p < bound; ++p)
+        {
+            if (q[p].fields.header || q[p].fields.tail)
+            {
+                bound = std::min(bound, slot + p);
+                break;
+            }
+        }
+        if (m_cfg.vcDrainInterval[v] != 0)
+        {
+            const std::deque<TaggedFlit>& b = m_vcBuf[v];
+            for (uint64_t p = 0; p < b.size() && slot + p < bound; ++p)
+            {
+                if (b[p].fields.header || b[p].fields.tail)
+                {
+                    bound = std::min(bound, slot + p);
+                    break;
+                }
+            }
+        }
+    }
+    return std::max(bound, slot);
+}
+
 Flit::Fields
 DirectLinkEndpointState::IdleTx() const
 {
@@ -673,6 +723,27 @@ DirectLinkEndpointState::StateName(LinkState s)
             return "NORMAL";
         case LinkState::SHUTDOWN:
             return "SHUTDOWN";
+    }
+    return "UNKNOWN";
+}
+
+std::string
+DirectLinkEndpointState::TruncationReasonName(TruncationReason r)
+{
+    switch (r)
+    {
+        case TruncationReason::RETRANS_LIMIT:
+            return "RETRANS_LIMIT";
+        case TruncationReason::CREDIT_TIMEOUT:
+            return "CREDIT_TIMEOUT";
+        case TruncationReason::INITIAL_TIMEOUT:
+            return "INITIAL_TIMEOUT";
+        case TruncationReason::PEER_INIT:
+            return "PEER_INIT";
+        case TruncationReason::UPSTREAM:
+            return "UPSTREAM";
+        case TruncationReason::NEW_HEADER:
+            return "NEW_HEADER";
     }
     return "UNKNOWN";
 }

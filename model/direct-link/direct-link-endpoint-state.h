@@ -51,7 +51,8 @@ namespace ns3
  *   at the end of the slot that detected the cause and the side sends Init
  *   from the next slot. Clean-up: the NI flushes every VC buffer into
  *   reassembly (complete messages are delivered intact), every message being
- *   received is delivered truncated with NetErr = 1, the retry buffer is
+ *   received is delivered truncated with NetErr = 1 (TruncationReason = the
+ *   reset reason), the retry buffer is
  *   cleared, messages with micro-packets in it or partially segmented are
  *   reported abandoned (the engine later decides delivered / truncated / lost),
  *   credits are restored (to 0 in Initial, VcBufferSize on entering Normal).
@@ -91,6 +92,10 @@ namespace ns3
  *   One NAK per out-of-sequence episode (re-armed by the next acceptance). A
  *   sender receiving a NAK handles its ack, then goes back to AskExpected as on
  *   a timeout (RetransTime applies). A lost NAK is covered by AckTime.
+ * - **Truncated upstream**: a message whose tail micro-packet carries NetErr
+ *   and that has fewer micro-packets than its routing word's length needs
+ *   (DirectLinkMessageFlags: a router cut it) is delivered truncated, NetErr
+ *   set, TruncationReason UPSTREAM, with the bytes that arrived.
  * - **NI drain**: in every slot s with s % VcDrainInterval[v] == 0 (interval
  *   > 0) the NI takes one micro-packet from the head of VC v's buffer, owes one
  *   credit of VC v and feeds reassembly; a Tail completes a message, delivered
@@ -124,6 +129,20 @@ class DirectLinkEndpointState
     /// Number of ResetReason values.
     static constexpr uint32_t NUM_RESET_REASONS = 4;
 
+    /// Why a message was delivered truncated (NetErr set).
+    enum class TruncationReason : uint8_t
+    {
+        RETRANS_LIMIT = 0,   //!< this receiver's Shutdown on RetransTime cut it
+        CREDIT_TIMEOUT = 1,  //!< this receiver's Shutdown on CrdNullTime cut it
+        INITIAL_TIMEOUT = 2, //!< this receiver's Shutdown on InitialTime cut it (not in practice)
+        PEER_INIT = 3,       //!< this receiver re-entered Initial on the peer's Init (peer reset)
+        UPSTREAM = 4,        //!< it arrived short with a NetErr tail: cut by a Shutdown upstream
+        NEW_HEADER = 5,      //!< a header arrived while it was open (only after undetected errors)
+    };
+
+    /// Number of TruncationReason values.
+    static constexpr uint32_t NUM_TRUNCATION_REASONS = 6;
+
     /// Ground truth carried with a micro-packet for the records (never used for decisions).
     struct FlitTag
     {
@@ -150,7 +169,8 @@ class DirectLinkEndpointState
         std::vector<uint8_t> bytes;        //!< content as decoded (truncated: what arrived)
         bool netErr{false};                //!< NetErr (set on truncation or by a flit)
         bool ncErr{false};                 //!< NcErr of any of its micro-packets
-        bool truncated{false};             //!< cut short by a reset
+        bool truncated{false};             //!< cut short by a reset (here or upstream)
+        TruncationReason truncReason{};    //!< why (meaningful when truncated)
         bool malformed{false};             //!< flits inconsistent with the routing word
     };
 
@@ -179,11 +199,12 @@ class DirectLinkEndpointState
         uint64_t normalEntries{0};                        //!< entries into Normal
         uint64_t messagesDelivered{0};                    //!< intact messages delivered
         uint64_t messagesTruncated{0};                    //!< messages delivered truncated (NetErr)
-        uint64_t messagesMalformed{0};                    //!< messages whose flits did not match
-        uint64_t orphanFlits{0};                          //!< body flits without a header
-        uint64_t messagesAbandoned{0};                    //!< messages given up by this sender
-        uint64_t vcOverflows{0};                          //!< accepted Data that found its VC full
-        uint64_t creditOverflows{0};                      //!< credits beyond VcBufferSize received
+        std::array<uint64_t, NUM_TRUNCATION_REASONS> truncatedByReason{}; //!< by TruncationReason
+        uint64_t messagesMalformed{0}; //!< messages whose flits did not match
+        uint64_t orphanFlits{0};       //!< body flits without a header
+        uint64_t messagesAbandoned{0}; //!< messages given up by this sender
+        uint64_t vcOverflows{0};       //!< accepted Data that found its VC full
+        uint64_t creditOverflows{0};   //!< credits beyond VcBufferSize received
     };
 
     /// Callback for deliveries.
@@ -278,6 +299,26 @@ class DirectLinkEndpointState
      */
     uint64_t IdleLimit() const;
 
+    /**
+     * \brief A lower bound on the first slot >= \p slot in which this side's own sending,
+     *        NI drain or timers can produce a callback or an engine event (TX_BEGIN / TX_END,
+     *        RETRANSMISSION, NAK_SENT, a delivery, TIMEOUT, a Shutdown), whatever it
+     *        receives meanwhile, except receptions that themselves produce one (corrupted
+     *        or rejected micro-packets, Init, NAKs, header and tail micro-packets: the engine
+     *        bounds those from the line).
+     *
+     * \p slot itself if the side is not Normal or a NAK or a resend is pending; otherwise the
+     * minimum of: slot + p for the first header or tail micro-packet at depth p of a VC's
+     * send queue (at most one micro-packet per slot leaves) or of a draining VC buffer (at
+     * most one per slot is drained); the oldest retry entry's AckTime expiry, or slot +
+     * AckTime if the retry buffer is empty (entries are in send order, so a later one
+     * expires no earlier); every running CrdNullTime, and slot + CrdNullTime for one that
+     * may start.
+     * \param slot the next slot to run.
+     * \return the bound.
+     */
+    uint64_t EarliestOwnEvent(uint64_t slot) const;
+
     /// \return the Null micro-packet an idle side sends (AskNo = FrameExpected - 1).
     DirectLinkFlit::Fields IdleTx() const;
 
@@ -299,6 +340,12 @@ class DirectLinkEndpointState
      * \return its name.
      */
     static std::string ReasonName(ResetReason r);
+
+    /**
+     * \param r a truncation reason.
+     * \return its name, e.g. "UPSTREAM".
+     */
+    static std::string TruncationReasonName(TruncationReason r);
 
   private:
     /// An entry of the retry buffer.
@@ -344,7 +391,9 @@ class DirectLinkEndpointState
     void FeedReassembly(uint64_t slot, uint32_t vc, const TaggedFlit& f);
     /// \brief Deliver the message being reassembled on a VC.
     /// \param slot the slot. \param vc the VC. \param truncated cut by a reset.
-    void Deliver(uint64_t slot, uint32_t vc, bool truncated);
+    /// \param reason why it was cut (if truncated).
+    void Deliver(uint64_t slot, uint32_t vc, bool truncated,
+                 TruncationReason reason = TruncationReason::PEER_INIT);
 
     DirectLinkConfig m_cfg;                //!< configuration
     LinkState m_state{LinkState::INITIAL}; //!< link state

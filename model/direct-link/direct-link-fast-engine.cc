@@ -182,12 +182,78 @@ DirectLinkFastEngine::RunUntil(uint64_t slot)
 uint64_t
 DirectLinkFastEngine::NextEventSlot()
 {
-    if (!Quiescent())
+    if (Quiescent())
+    {
+        return std::max(QuiescentLimit(), m_slot);
+    }
+    if (!m_predictBusy)
     {
         return m_slot;
     }
-    const uint64_t limit = QuiescentLimit();
-    return std::max(limit, m_slot);
+    uint64_t bound = std::min(m_ep[0].EarliestOwnEvent(m_slot), m_ep[1].EarliestOwnEvent(m_slot));
+    const uint64_t delay = m_cfg.oneWayDelaySlots;
+    for (uint32_t side = 0; side < 2 && bound > m_slot; ++side)
+    {
+        // errors: the corrupted micro-packet is judged at its arrival
+        if (m_err[side])
+        {
+            const uint64_t e = m_err[side]->SkipTo(m_slot).slot;
+            if (e != FrameErrorEvent::NO_MORE_ERRORS && e + delay < bound)
+            {
+                bound = e + delay;
+            }
+        }
+        // the line toward the peer: in-order acceptance from the peer's FrameExpected
+        uint32_t expected = m_ep[1 - side].GetFrameExpected();
+        for (const Run& r : m_runs[side])
+        {
+            const uint64_t arrival = r.sendSlot + delay;
+            if (arrival >= bound)
+            {
+                break;
+            }
+            const Flit::PktType t = r.fields.type;
+            bool event = r.corrupted || t == Flit::PktType::INIT || t == Flit::PktType::INIT_ACK;
+            if (t == Flit::PktType::NULL_FLIT)
+            {
+                event = event || (m_cfg.nakEnabled && (r.fields.data[0] & 0x01) != 0);
+            }
+            else if (t == Flit::PktType::DATA || t == Flit::PktType::CREDIT)
+            {
+                if (r.fields.sndNo != expected)
+                {
+                    event = true; // SEQUENCE_REJECT (and a NAK may follow)
+                }
+                expected = (expected + 1) % DirectLinkEndpointState::SEQ_MODULUS;
+                event = event || (t == Flit::PktType::DATA && (r.fields.header || r.fields.tail));
+            }
+            else
+            {
+                event = true; // reserved types are never sent; be safe
+            }
+            if (event)
+            {
+                bound = arrival;
+                break;
+            }
+        }
+        // the sender's next new Data / Credit (sent in m_slot at the earliest) is rejected if
+        // the receiver will still expect an earlier sequence number (one was lost)
+        const DirectLinkEndpointState& tx = m_ep[side];
+        const uint32_t nextSeq = (tx.GetAskExpected() + tx.GetOutstanding())
+                                 % DirectLinkEndpointState::SEQ_MODULUS;
+        if (nextSeq != expected)
+        {
+            bound = std::min(bound, m_slot + delay);
+        }
+    }
+    return std::max(bound, m_slot);
+}
+
+void
+DirectLinkFastEngine::SetPredictBusy(bool predict)
+{
+    m_predictBusy = predict;
 }
 
 void

@@ -60,6 +60,11 @@ namespace ns3
  * drain changes) arrive only between AdvanceTo() calls, which end stretches.
  * (c) Everything else is the reference's own code.
  *
+ * **Busy-link prediction.** On a busy link NextEventSlot() returns a lower
+ * bound of the next slot with a callback (see there) instead of GetSlot(), so
+ * the adapter wakes only then; busy slots are still run one by one in slot
+ * mode (there is no bulk mode for saturated stretches).
+ *
  * The per-slot SlotCallback of the reference is not called by this engine.
  */
 class DirectLinkFastEngine : public DirectLinkReferenceEngine
@@ -85,10 +90,26 @@ class DirectLinkFastEngine : public DirectLinkReferenceEngine
 
     /**
      * \brief The earliest slot in which a callback may fire if nothing is offered.
-     * \return GetSlot() unless the link is quiescent; then the next error slot or
-     *         CrdNullTime expiry, or NEVER.
+     *
+     * Quiescent link: the next error slot or CrdNullTime expiry, or NEVER. Busy link
+     * (SetPredictBusy, default on): a lower bound from both sides' state
+     * (DirectLinkEndpointState::EarliestOwnEvent) and from the lines: the arrival of the
+     * first in-flight micro-packet that produces an event at its receiver (corrupted, Init /
+     * Init-Ack, a NAK, a Data / Credit whose SndNo the receiver will reject given the
+     * in-order acceptance of those ahead of it, a header or tail Data), of the next
+     * listed error (error slot + OneWayDelay), and GetSlot() + OneWayDelay if the sender's
+     * next new sequence number is not the one the receiver will expect (one was lost). The adapter then needs no wake-up in the
+     * slots between (the equivalence suite checks that no callback fires before it).
+     * \return the slot (>= GetSlot()).
      */
     uint64_t NextEventSlot() override;
+
+    /**
+     * \brief Predict busy stretches in NextEventSlot() (true, default) or return GetSlot()
+     *        whenever the link is not quiescent (false: one adapter wake-up per busy slot).
+     * \param predict true to predict.
+     */
+    void SetPredictBusy(bool predict);
 
     /**
      * \brief Also encode and decode every clean micro-packet and abort if the
@@ -125,6 +146,7 @@ class DirectLinkFastEngine : public DirectLinkReferenceEngine
     std::array<std::deque<Run>, 2> m_runs{}; //!< line by sending side
     std::array<uint64_t, 2> m_busy{};        //!< busy entries on each line
     bool m_verify{false};                    //!< SetVerifyCleanPath
+    bool m_predictBusy{true};                //!< SetPredictBusy
     uint64_t m_slotModeSlots{0};             //!< statistics
     uint64_t m_bulkSlots{0};                 //!< statistics
 };

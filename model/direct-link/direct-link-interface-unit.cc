@@ -4,6 +4,7 @@
 
 #include "direct-link-interface-unit.h"
 
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
@@ -48,6 +49,37 @@ DirectLinkInterfaceUnit::GetTypeId()
               .AddAttribute("OtherVc", "VC of every other message class, 0..3.", UintegerValue(3),
                             MakeUintegerAccessor(&DirectLinkInterfaceUnit::m_otherVc),
                             MakeUintegerChecker<uint32_t>(0, 3))
+              .AddAttribute("VcPolicy",
+                            "VC of forwarded messages: SameVc (the VC it arrived on) or Dateline "
+                            "(outVc = (same dimension as the input link ? inVc : inVc & 1) | "
+                            "(output link is a dateline ? 2 : 0); local messages "
+                            "VcForClass | (dateline ? 2 : 0); link classes via SetLinkClass).",
+                            EnumValue(DirectLinkInterfaceUnit::SAME_VC),
+                            MakeEnumAccessor(&DirectLinkInterfaceUnit::SetVcPolicy,
+                                             &DirectLinkInterfaceUnit::GetVcPolicy),
+                            MakeEnumChecker(DirectLinkInterfaceUnit::SAME_VC, "SameVc",
+                                            DirectLinkInterfaceUnit::DATELINE, "Dateline"))
+              .AddAttribute("OutputQueueMessages",
+                            "Back-pressure: a forwarded or local message enters its output "
+                            "device's VC queue only while fewer than this many messages wait "
+                            "there; otherwise it waits at its input (in transit) or in the "
+                            "injection queue (local). 0 = no limit (no back-pressure), 0..1e6.",
+                            UintegerValue(4),
+                            MakeUintegerAccessor(&DirectLinkInterfaceUnit::m_outputQueue),
+                            MakeUintegerChecker<uint32_t>(0, 1000000))
+              .AddAttribute("InputHoldMessages",
+                            "Back-pressure: when this many messages in transit wait at an input "
+                            "VC, the NI stops draining that VC on the input link (no credit goes "
+                            "back) until fewer wait, 1..1e6.",
+                            UintegerValue(2),
+                            MakeUintegerAccessor(&DirectLinkInterfaceUnit::m_inputHold),
+                            MakeUintegerChecker<uint32_t>(1, 1000000))
+              .AddAttribute("InjectionQueueLimit",
+                            "Local messages waiting per output device and VC before Send "
+                            "refuses one (counted lost, QUEUE_FULL), 1..1e6.",
+                            UintegerValue(1024),
+                            MakeUintegerAccessor(&DirectLinkInterfaceUnit::m_injectionLimit),
+                            MakeUintegerChecker<uint32_t>(1, 1000000))
               .AddAttribute("ForwardingDelay",
                             "Store-and-forward processing time of a message in transit, from its "
                             "complete reception to its offer on the output device (each "
@@ -61,13 +93,14 @@ DirectLinkInterfaceUnit::GetTypeId()
                               MakeTraceSourceAccessor(&DirectLinkInterfaceUnit::m_localRxTrace),
                               "ns3::DirectLinkInterfaceUnit::MessageTracedCallback")
               .AddTraceSource("Forward",
-                              "A message in transit was forwarded (value: output device index).",
+                              "A message in transit was forwarded (value: output device index); a "
+                              "truncated one goes on with a NetErr tail (its truncated and netErr "
+                              "flags are set).",
                               MakeTraceSourceAccessor(&DirectLinkInterfaceUnit::m_forwardTrace),
                               "ns3::DirectLinkInterfaceUnit::ForwardTracedCallback")
               .AddTraceSource("ForwardDrop",
                               "A message was not forwarded or sent (value: DirectLinkLossReason: "
-                              "NO_ROUTE, or MALFORMED for a truncated/malformed message in "
-                              "transit).",
+                              "NO_ROUTE, or MALFORMED for a malformed message in transit).",
                               MakeTraceSourceAccessor(&DirectLinkInterfaceUnit::m_forwardDropTrace),
                               "ns3::DirectLinkInterfaceUnit::ForwardTracedCallback");
     return tid;
@@ -90,9 +123,16 @@ DirectLinkInterfaceUnit::DoDispose()
     {
         e.Cancel();
     }
+    for (const auto& d : m_devices)
+    {
+        d->SetTxSpaceCallback(DirectLinkNetDevice::TxSpaceCallback());
+    }
     m_devices.clear();
     m_routes.clear();
     m_rxQueues.clear();
+    m_inWait.clear();
+    m_localWait.clear();
+    m_serveQueue.clear();
     m_receiver.Nullify();
     Object::DoDispose();
 }
@@ -115,8 +155,14 @@ DirectLinkInterfaceUnit::AddDevice(Ptr<DirectLinkNetDevice> device)
     m_devices.push_back(device);
     m_rxQueues.emplace_back();
     m_rxEvents.emplace_back();
+    m_linkClass.emplace_back(0, false);
+    m_inWait.emplace_back();
+    m_localWait.emplace_back();
+    m_rr.emplace_back();
+    m_rr.back().fill(0);
     device->SetMessageReceiveCallback(
         MakeCallback(&DirectLinkInterfaceUnit::OnDeviceReceive, this));
+    device->SetTxSpaceCallback(MakeCallback(&DirectLinkInterfaceUnit::OnTxSpace, this));
     UpdateCpuNumbers();
 }
 
@@ -286,30 +332,241 @@ DirectLinkInterfaceUnit::Send(uint32_t dstCpu, uint32_t msgClass, const std::vec
     RIFL_CHECK_ARG(msgClass > 15, "DirectLinkInterfaceUnit::Send: msgClass = "
                                       << msgClass << " is out of range [0, 15]");
     Ptr<DirectLinkNetDevice> out = GetRoute(dstCpu);
+    Waiting w;
+    w.message.dstCpu = dstCpu;
+    w.message.srcCpu = m_cpu;
+    w.message.msgClass = msgClass;
+    w.message.bytes = bytes;
+    w.message.length = static_cast<uint32_t>(bytes.size());
     if (!out)
     {
         ++m_counters.sendFailures;
         ++m_counters.noRoute;
-        DirectLinkMessage m;
-        m.dstCpu = dstCpu;
-        m.srcCpu = m_cpu;
-        m.msgClass = msgClass;
-        m.vc = GetVcForClass(msgClass);
-        m.bytes = bytes;
-        m.length = static_cast<uint32_t>(bytes.size());
-        m_forwardDropTrace(m, static_cast<uint32_t>(DirectLinkLossReason::NO_ROUTE));
+        w.message.vc = GetVcForClass(msgClass);
+        m_forwardDropTrace(w.message, static_cast<uint32_t>(DirectLinkLossReason::NO_ROUTE));
         return 0;
     }
-    const uint64_t id = out->SendMessage(dstCpu, m_cpu, msgClass, GetVcForClass(msgClass), bytes);
-    if (id == 0)
+    w.out = IndexOf(out);
+    w.vc = GetLocalVc(msgClass, out);
+    w.message.vc = w.vc;
+    CheckNotIp(w.message, w.out, w.vc);
+    std::deque<Waiting>& q = m_localWait[w.out][w.vc];
+    if (q.empty() && HasRoom(w.out, w.vc))
+    {
+        if (out->SendMessage(dstCpu, m_cpu, msgClass, w.vc, bytes) == 0)
+        {
+            ++m_counters.sendFailures; // counted lost (QUEUE_FULL) by the device
+            return 0;
+        }
+    }
+    else if (q.size() >= m_injectionLimit)
     {
         ++m_counters.sendFailures;
+        out->CountLoss(0, w.vc, DirectLinkLossReason::QUEUE_FULL);
+        return 0;
     }
     else
     {
-        ++m_counters.messagesSent;
+        ++m_counters.injectionWaits;
+        q.push_back(std::move(w));
     }
-    return id;
+    ++m_counters.messagesSent;
+    return ++m_sendNumber;
+}
+
+void
+DirectLinkInterfaceUnit::SetLinkClass(Ptr<DirectLinkNetDevice> device, uint32_t dimension,
+                                      bool dateline)
+{
+    const uint32_t i = IndexOf(device);
+    RIFL_CHECK_ARG(i >= m_devices.size(), "DirectLinkInterfaceUnit::SetLinkClass: device is not "
+                                          "one of CPU "
+                                              << m_cpu << "'s direct-link devices");
+    RIFL_CHECK_ARG(dimension > 255, "DirectLinkInterfaceUnit::SetLinkClass: dimension = "
+                                        << dimension << " is out of range [0, 255]");
+    m_linkClass[i] = {dimension, dateline};
+}
+
+std::pair<uint32_t, bool>
+DirectLinkInterfaceUnit::GetLinkClass(Ptr<DirectLinkNetDevice> device) const
+{
+    const uint32_t i = IndexOf(device);
+    RIFL_CHECK_ARG(i >= m_devices.size(), "DirectLinkInterfaceUnit::GetLinkClass: device is not "
+                                          "one of CPU "
+                                              << m_cpu << "'s direct-link devices");
+    return m_linkClass[i];
+}
+
+void
+DirectLinkInterfaceUnit::SetVcPolicy(VcPolicy policy)
+{
+    RIFL_CHECK_ARG(policy != SAME_VC && policy != DATELINE,
+                   "DirectLinkInterfaceUnit: VcPolicy = " << static_cast<int>(policy)
+                                                          << " is not SameVc or Dateline");
+    m_vcPolicy = policy;
+}
+
+DirectLinkInterfaceUnit::VcPolicy
+DirectLinkInterfaceUnit::GetVcPolicy() const
+{
+    return m_vcPolicy;
+}
+
+uint32_t
+DirectLinkInterfaceUnit::GetForwardVc(Ptr<DirectLinkNetDevice> in, uint32_t inVc,
+                                      Ptr<DirectLinkNetDevice> out) const
+{
+    const uint32_t i = IndexOf(in);
+    const uint32_t o = IndexOf(out);
+    RIFL_CHECK_ARG(i >= m_devices.size() || o >= m_devices.size(),
+                   "DirectLinkInterfaceUnit::GetForwardVc: in and out must be CPU "
+                       << m_cpu << "'s direct-link devices");
+    RIFL_CHECK_ARG(inVc >= DirectLinkConfig::NUM_VCS, "DirectLinkInterfaceUnit::GetForwardVc: "
+                                                      "inVc = "
+                                                          << inVc << " is out of range [0, 3]");
+    if (m_vcPolicy == SAME_VC)
+    {
+        return inVc;
+    }
+    const uint32_t base = (m_linkClass[i].first == m_linkClass[o].first) ? inVc : (inVc & 1U);
+    return base | (m_linkClass[o].second ? 2U : 0U);
+}
+
+uint32_t
+DirectLinkInterfaceUnit::GetLocalVc(uint32_t msgClass, Ptr<DirectLinkNetDevice> out) const
+{
+    const uint32_t o = IndexOf(out);
+    RIFL_CHECK_ARG(o >= m_devices.size(), "DirectLinkInterfaceUnit::GetLocalVc: out must be CPU "
+                                              << m_cpu << "'s direct-link device");
+    const uint32_t vc = GetVcForClass(msgClass);
+    if (m_vcPolicy == SAME_VC)
+    {
+        return vc;
+    }
+    return vc | (m_linkClass[o].second ? 2U : 0U);
+}
+
+uint64_t
+DirectLinkInterfaceUnit::GetWaitingMessages() const
+{
+    uint64_t n = 0;
+    for (uint32_t d = 0; d < m_devices.size(); ++d)
+    {
+        for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+        {
+            n += m_inWait[d][v].size() + m_localWait[d][v].size();
+        }
+    }
+    return n;
+}
+
+void
+DirectLinkInterfaceUnit::CheckNotIp(const DirectLinkMessage& m, uint32_t out, uint32_t vc) const
+{
+    const Ptr<DirectLinkNetDevice>& d = m_devices[out];
+    RIFL_CHECK_ARG(m.msgClass == d->GetIpClass() && vc == d->GetIpVc(),
+                   "DirectLinkInterfaceUnit (CPU "
+                       << m_cpu << "): a message of class " << m.msgClass << " would travel on VC "
+                       << vc
+                       << ", the output device's (IpClass, IpVc): change OtherVc, the classes or "
+                          "IpVc (VcPolicy Dateline adds 2 to a VC past a dateline)");
+}
+
+bool
+DirectLinkInterfaceUnit::HasRoom(uint32_t out, uint32_t vc) const
+{
+    return m_outputQueue == 0 || m_devices[out]->GetVcQueueLength(vc) < m_outputQueue;
+}
+
+void
+DirectLinkInterfaceUnit::Emit(const Waiting& w)
+{
+    const DirectLinkMessage& m = w.message;
+    m_devices[w.out]->SendMessage(m.dstCpu, m.srcCpu, m.msgClass, w.vc, m.bytes, w.flags);
+}
+
+void
+DirectLinkInterfaceUnit::OnTxSpace(Ptr<DirectLinkNetDevice> device, uint32_t vc)
+{
+    const uint32_t o = IndexOf(device);
+    if (o < m_devices.size())
+    {
+        RequestServe(o, vc);
+    }
+}
+
+void
+DirectLinkInterfaceUnit::RequestServe(uint32_t out, uint32_t vc)
+{
+    m_serveQueue.emplace_back(out, vc);
+    if (m_serving)
+    {
+        return;
+    }
+    m_serving = true;
+    while (!m_serveQueue.empty())
+    {
+        const auto [o, v] = m_serveQueue.front();
+        m_serveQueue.pop_front();
+        Serve(o, v);
+    }
+    m_serving = false;
+}
+
+void
+DirectLinkInterfaceUnit::Serve(uint32_t out, uint32_t vc)
+{
+    const uint32_t nIn = static_cast<uint32_t>(m_devices.size()) * DirectLinkConfig::NUM_VCS;
+    const uint32_t nSrc = nIn + 1; // every (input, VC), then local
+    while (HasRoom(out, vc))
+    {
+        bool served = false;
+        for (uint32_t k = 0; k < nSrc && !served; ++k)
+        {
+            const uint32_t src = (m_rr[out][vc] + k) % nSrc;
+            std::deque<Waiting>& q
+                = src < nIn
+                      ? m_inWait[src / DirectLinkConfig::NUM_VCS][src % DirectLinkConfig::NUM_VCS]
+                      : m_localWait[out][vc];
+            if (q.empty() || q.front().out != out || q.front().vc != vc)
+            {
+                continue;
+            }
+            Waiting w = std::move(q.front());
+            q.pop_front();
+            m_rr[out][vc] = (src + 1) % nSrc;
+            served = true;
+            if (src < nIn)
+            {
+                UpdateHold(src / DirectLinkConfig::NUM_VCS, src % DirectLinkConfig::NUM_VCS);
+                if (!q.empty())
+                {
+                    RequestServe(q.front().out, q.front().vc); // the next head's output
+                }
+            }
+            Emit(w);
+        }
+        if (!served)
+        {
+            return;
+        }
+    }
+}
+
+void
+DirectLinkInterfaceUnit::UpdateHold(uint32_t in, uint32_t vc)
+{
+    const uint64_t waiting = m_inWait[in][vc].size();
+    m_counters.maxInputHold = std::max(m_counters.maxInputHold, waiting);
+    const bool hold = m_outputQueue != 0 && waiting >= m_inputHold;
+    if (hold != m_devices[in]->GetReceiveHold(vc))
+    {
+        if (hold)
+        {
+            ++m_counters.drainHolds;
+        }
+        m_devices[in]->SetReceiveHold(vc, hold);
+    }
 }
 
 void
@@ -375,19 +632,15 @@ DirectLinkInterfaceUnit::Handle(uint32_t i, const DirectLinkMessage& m)
         {
             ++m_counters.localErrored;
         }
+        if (m.netErr)
+        {
+            ++m_counters.localNetErr;
+        }
         m_localRxTrace(m);
         if (!m_receiver.IsNull())
         {
             m_receiver(m);
         }
-        return;
-    }
-    if (m.truncated || m.malformed)
-    {
-        // Store-and-forward: the message is known to be incomplete before it would be
-        // forwarded; the engine offers no way to send it on with NetErr set.
-        ++m_counters.forwardTruncated;
-        m_forwardDropTrace(m, static_cast<uint32_t>(DirectLinkLossReason::MALFORMED));
         return;
     }
     Ptr<DirectLinkNetDevice> out = GetRoute(m.dstCpu);
@@ -398,9 +651,43 @@ DirectLinkInterfaceUnit::Handle(uint32_t i, const DirectLinkMessage& m)
         m_forwardDropTrace(m, static_cast<uint32_t>(DirectLinkLossReason::NO_ROUTE));
         return;
     }
+    if (m.malformed)
+    {
+        // Its micro-packets do not match its routing word (an undetected error): the
+        // routing word itself is not to be trusted.
+        ++m_counters.forwardTruncated;
+        ++m_counters.forwardMalformed;
+        m_devices[i]->CountLoss(m.messageId, m.vc, DirectLinkLossReason::MALFORMED);
+        m_forwardDropTrace(m, static_cast<uint32_t>(DirectLinkLossReason::MALFORMED));
+        return;
+    }
+    Waiting w;
+    w.message = m;
+    w.out = IndexOf(out);
+    w.vc = GetForwardVc(m_devices[i], m.vc, out);
+    CheckNotIp(m, w.out, w.vc);
+    w.flags.netErr = m.netErr;
+    w.flags.ncErr = m.ncErr;
+    if (m.truncated)
+    {
+        // Spec 4.2: complete the downstream copy with a tail carrying NetErr; the routing
+        // word keeps the original length, so the destination sees it truncated.
+        ++m_counters.forwardTruncated;
+        ++m_counters.forwardedNetErr;
+        w.flags.netErr = true;
+        w.flags.announcedLength = std::max<uint32_t>(m.length, m.bytes.size());
+    }
     ++m_counters.forwarded;
-    m_forwardTrace(m, IndexOf(out));
-    out->SendMessage(m.dstCpu, m.srcCpu, m.msgClass, m.vc, m.bytes);
+    m_forwardTrace(m, w.out);
+    std::deque<Waiting>& q = m_inWait[i][m.vc];
+    if (q.empty() && HasRoom(w.out, w.vc))
+    {
+        Emit(w);
+        return;
+    }
+    ++m_counters.forwardWaits;
+    q.push_back(std::move(w));
+    UpdateHold(i, m.vc);
 }
 
 } // namespace ns3

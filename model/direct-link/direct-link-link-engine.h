@@ -7,10 +7,13 @@
 
 #include "direct-link-config.h"
 #include "direct-link-endpoint-state.h"
+#include "ns3/direct-link-flit.h"
+#include "ns3/rifl-check.h"
 
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -30,10 +33,69 @@ enum class DirectLinkEventType : uint8_t
     CRC_ERROR,         //!< a received micro-packet failed a check; value = DecodeStatus
     SEQUENCE_REJECT,   //!< a correct Data/Credit micro-packet had the wrong SndNo
     UNDETECTED_ERROR,  //!< a corrupted micro-packet passed every check
-    MESSAGE_TRUNCATED, //!< a message was delivered truncated with NetErr by a Shutdown
+    MESSAGE_TRUNCATED, //!< a message was delivered truncated with NetErr; value = TruncationReason
     MESSAGE_LOST,      //!< a message was counted lost; value = ResetReason
     TX_BEGIN,          //!< a message's header micro-packet went on the line (first time)
     TX_END,            //!< a message's tail micro-packet went on the line (first time)
+};
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief How a message is sent beyond its bytes: error flags and, for a copy
+ *        truncated upstream, the length its routing word announces.
+ *
+ * Spec §4.2 (Shutdown): a router forwarding a packet whose input link shut
+ * down inserts a tail flag and sets NetErr. This model's DLIU is
+ * store-and-forward, so it forwards what arrived as a complete micro-packet
+ * sequence whose **tail** micro-packet carries NetErr (and NcErr, if set) and
+ * whose routing word keeps the original length. The receiver recognises a
+ * message whose tail carries NetErr and that has fewer micro-packets than
+ * its routing word announces as truncated upstream
+ * (DirectLinkEndpointState::TruncationReason::UPSTREAM).
+ */
+struct DirectLinkMessageFlags
+{
+    bool netErr{false};          //!< set NetErr on the tail micro-packet
+    bool ncErr{false};           //!< set NcErr on the tail micro-packet
+    uint32_t announcedLength{0}; //!< routing-word length; 0 = the number of bytes sent
+
+    /**
+     * \brief Check the flags against the bytes sent (std::invalid_argument naming
+     *        "announcedLength" and the rule broken).
+     * \param where the caller, for the message.
+     * \param bytes the number of bytes sent.
+     */
+    void Check(const std::string& where, size_t bytes) const
+    {
+        if (announcedLength == 0 || announcedLength == bytes)
+        {
+            return;
+        }
+        RIFL_CHECK_ARG(announcedLength < bytes, where << ": announcedLength = " << announcedLength
+                                                      << " is below the " << bytes
+                                                      << " bytes sent");
+        RIFL_CHECK_ARG(announcedLength > DirectLinkFlit::MAX_MESSAGE_BYTES,
+                       where << ": announcedLength = " << announcedLength
+                             << " is out of range [0, 65535] (16-bit length field)");
+        RIFL_CHECK_ARG(!netErr, where << ": announcedLength = " << announcedLength << " > " << bytes
+                                      << " bytes sent needs netErr (a copy truncated upstream "
+                                         "ends with a NetErr tail)");
+        const uint32_t k = DirectLinkFlit::NumMicroPackets(static_cast<uint32_t>(bytes));
+        RIFL_CHECK_ARG(
+            bytes != DirectLinkFlit::HEADER_PAYLOAD_BYTES + (k - 1) * DirectLinkFlit::DATA_BYTES,
+            where << ": announcedLength = " << announcedLength << " > " << bytes
+                  << " bytes sent: a truncated copy must fill its micro-packets "
+                     "(10 + 18 k bytes)");
+    }
+
+    /**
+     * \param bytes the number of bytes sent.
+     * \return the length the routing word carries.
+     */
+    uint32_t Length(size_t bytes) const
+    {
+        return announcedLength == 0 ? static_cast<uint32_t>(bytes) : announcedLength;
+    }
 };
 
 /**
@@ -122,9 +184,11 @@ class DirectLinkLinkEngine
      * \param msgClass message class.
      * \param vc virtual channel, 0..3.
      * \param bytes the message, 1..MaxMessageBytes.
+     * \param flags NetErr / NcErr on its tail and the announced length (DirectLinkMessageFlags).
      */
     virtual void OfferMessage(uint32_t side, uint64_t messageId, uint32_t dstCpu, uint32_t srcCpu,
-                              uint32_t msgClass, uint32_t vc, const std::vector<uint8_t>& bytes)
+                              uint32_t msgClass, uint32_t vc, const std::vector<uint8_t>& bytes,
+                              const DirectLinkMessageFlags& flags = DirectLinkMessageFlags())
         = 0;
 
     /**

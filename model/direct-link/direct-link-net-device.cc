@@ -15,8 +15,10 @@
 #include "ns3/queue.h"
 #include "ns3/rifl-check.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <sstream>
 #include <stdexcept>
 
 namespace ns3
@@ -109,6 +111,15 @@ DirectLinkNetDevice::GetTypeId()
                             MakeUintegerAccessor(&DirectLinkNetDevice::SetVcBufferSize,
                                                  &DirectLinkNetDevice::GetVcBufferSizeAttr),
                             MakeUintegerChecker<uint32_t>())
+              .AddAttribute("VcBufferSizes",
+                            "Receive buffer per VC in micro-packets (= credits of each VC), four "
+                            "comma-separated values in [1, 4096] for VC0..VC3, e.g. "
+                            "\"16,16,4,16\"; overrides VcBufferSize for every VC when set; \"\" "
+                            "= VcBufferSize on every VC.",
+                            StringValue(""),
+                            MakeStringAccessor(&DirectLinkNetDevice::SetVcBufferSizes,
+                                               &DirectLinkNetDevice::GetVcBufferSizesAttr),
+                            MakeStringChecker())
               .AddAttribute("CrcPolynomial",
                             "CRC-8 generator of CRC80/CRC81 (normal notation, odd, 0x01..0xFF); "
                             "default 0x07 = x^8+x^2+x+1.",
@@ -260,6 +271,7 @@ DirectLinkNetDevice::DoDispose()
     m_rxCallback.Nullify();
     m_promiscCallback.Nullify();
     m_msgCallback.Nullify();
+    m_txSpaceCallback.Nullify();
     NetDevice::DoDispose();
 }
 
@@ -283,6 +295,53 @@ DirectLinkNetDevice::SetVcBufferSize(uint32_t v)
                                                           << DirectLinkConfig::MAX_VC_BUFFER
                                                           << "] micro-packets");
     m_vcBufferSize = v;
+}
+
+void
+DirectLinkNetDevice::SetVcBufferSizes(std::string v)
+{
+    std::array<uint32_t, DirectLinkConfig::NUM_VCS> sizes{};
+    if (!v.empty())
+    {
+        std::vector<std::string> parts;
+        std::stringstream ss(v);
+        std::string item;
+        while (std::getline(ss, item, ','))
+        {
+            parts.push_back(item);
+        }
+        RIFL_CHECK_ARG(parts.size() != DirectLinkConfig::NUM_VCS,
+                       "DirectLinkNetDevice: VcBufferSizes = \""
+                           << v << "\" must list 4 sizes (VC0..VC3), comma-separated, got "
+                           << parts.size());
+        for (uint32_t vc = 0; vc < DirectLinkConfig::NUM_VCS; ++vc)
+        {
+            const std::string& t = parts[vc];
+            const size_t b = t.find_first_not_of(' ');
+            const size_t e = t.find_last_not_of(' ');
+            const std::string num = b == std::string::npos ? "" : t.substr(b, e - b + 1);
+            RIFL_CHECK_ARG(num.empty() || num.size() > 9
+                               || num.find_first_not_of("0123456789") != std::string::npos,
+                           "DirectLinkNetDevice: VcBufferSizes = \""
+                               << v << "\": VC" << vc << " size \"" << t
+                               << "\" is not a number in [1, " << DirectLinkConfig::MAX_VC_BUFFER
+                               << "]");
+            const uint64_t x = std::stoull(num);
+            RIFL_CHECK_ARG(x < 1 || x > DirectLinkConfig::MAX_VC_BUFFER,
+                           "DirectLinkNetDevice: VcBufferSizes = \""
+                               << v << "\": VC" << vc << " size " << x << " is out of range [1, "
+                               << DirectLinkConfig::MAX_VC_BUFFER << "] micro-packets");
+            sizes[vc] = static_cast<uint32_t>(x);
+        }
+    }
+    m_vcBufferSizes = sizes;
+    m_vcBufferSizesText = v;
+}
+
+std::string
+DirectLinkNetDevice::GetVcBufferSizesAttr() const
+{
+    return m_vcBufferSizesText;
 }
 
 void
@@ -370,7 +429,10 @@ DirectLinkNetDevice::GetLinkConfig(uint64_t lineRateBps, uint32_t oneWayDelaySlo
     c.lineRateBps = lineRateBps;
     c.oneWayDelaySlots = oneWayDelaySlots;
     c.retryBufferSize = m_retryBufferSize;
-    c.vcBufferSize.fill(m_vcBufferSize);
+    for (uint32_t vc = 0; vc < DirectLinkConfig::NUM_VCS; ++vc)
+    {
+        c.vcBufferSize[vc] = m_vcBufferSizes[vc] != 0 ? m_vcBufferSizes[vc] : m_vcBufferSize;
+    }
     c.crcPoly = m_crcPoly;
     c.retransLimit = m_retransLimit;
     c.nakEnabled = m_nakEnabled;
@@ -487,6 +549,14 @@ uint64_t
 DirectLinkNetDevice::SendMessage(uint32_t dstCpu, uint32_t srcCpu, uint32_t msgClass, uint32_t vc,
                                  const std::vector<uint8_t>& bytes)
 {
+    return SendMessage(dstCpu, srcCpu, msgClass, vc, bytes, DirectLinkMessageFlags());
+}
+
+uint64_t
+DirectLinkNetDevice::SendMessage(uint32_t dstCpu, uint32_t srcCpu, uint32_t msgClass, uint32_t vc,
+                                 const std::vector<uint8_t>& bytes,
+                                 const DirectLinkMessageFlags& flags)
+{
     NS_LOG_FUNCTION(this << dstCpu << srcCpu << msgClass << vc << bytes.size());
     RIFL_CHECK_ARG(vc >= DirectLinkConfig::NUM_VCS,
                    "DirectLinkNetDevice::SendMessage: vc = " << vc << " is out of range [0, 3]");
@@ -503,6 +573,7 @@ DirectLinkNetDevice::SendMessage(uint32_t dstCpu, uint32_t srcCpu, uint32_t msgC
                    "DirectLinkNetDevice::SendMessage: msgClass = "
                        << msgClass << " on vc = " << vc
                        << " is reserved for IP (IpClass on IpVc); use another class or VC");
+    flags.Check("DirectLinkNetDevice::SendMessage", bytes.size());
     if (m_vcQueue[vc].size() >= m_messageQueueLimit)
     {
         CountLoss(0, vc, DirectLinkLossReason::QUEUE_FULL);
@@ -514,9 +585,14 @@ DirectLinkNetDevice::SendMessage(uint32_t dstCpu, uint32_t srcCpu, uint32_t msgC
     p.msgClass = msgClass;
     p.bytes = bytes;
     p.id = m_nextId++;
+    p.flags = flags;
     const uint64_t id = p.id;
     m_vcQueue[vc].push_back(std::move(p));
     ++m_counters.messagesAccepted;
+    if (flags.netErr)
+    {
+        ++m_counters.messagesSentNetErr;
+    }
     TryTransmit();
     return id;
 }
@@ -525,6 +601,44 @@ void
 DirectLinkNetDevice::SetMessageReceiveCallback(MessageReceiveCallback cb)
 {
     m_msgCallback = cb;
+}
+
+void
+DirectLinkNetDevice::SetTxSpaceCallback(TxSpaceCallback cb)
+{
+    m_txSpaceCallback = cb;
+}
+
+uint32_t
+DirectLinkNetDevice::GetVcQueueLength(uint32_t vc) const
+{
+    RIFL_CHECK_INDEX(vc >= DirectLinkConfig::NUM_VCS, "DirectLinkNetDevice::GetVcQueueLength: vc = "
+                                                          << vc << " is out of range [0, 3]");
+    return static_cast<uint32_t>(m_vcQueue[vc].size());
+}
+
+void
+DirectLinkNetDevice::SetReceiveHold(uint32_t vc, bool hold)
+{
+    RIFL_CHECK_INDEX(vc >= DirectLinkConfig::NUM_VCS, "DirectLinkNetDevice::SetReceiveHold: vc = "
+                                                          << vc << " is out of range [0, 3]");
+    if (m_rxHold[vc] == hold)
+    {
+        return;
+    }
+    m_rxHold[vc] = hold;
+    if (m_channel)
+    {
+        m_channel->SetDrainHold(this, vc, hold);
+    }
+}
+
+bool
+DirectLinkNetDevice::GetReceiveHold(uint32_t vc) const
+{
+    RIFL_CHECK_INDEX(vc >= DirectLinkConfig::NUM_VCS, "DirectLinkNetDevice::GetReceiveHold: vc = "
+                                                          << vc << " is out of range [0, 3]");
+    return m_rxHold[vc];
 }
 
 void
@@ -558,6 +672,20 @@ DirectLinkNetDevice::TryTransmit()
         TransmitRound();
     } while (m_transmitAgain);
     m_inTransmit = false;
+    // Tell the DLIU outside the loop (it may send again from the callback).
+    while (m_spaceFreed != 0 && !m_txSpaceCallback.IsNull())
+    {
+        const uint32_t freed = m_spaceFreed;
+        m_spaceFreed = 0;
+        for (uint32_t vc = 0; vc < DirectLinkConfig::NUM_VCS; ++vc)
+        {
+            if ((freed >> vc) & 1U)
+            {
+                m_txSpaceCallback(this, vc);
+            }
+        }
+    }
+    m_spaceFreed = 0;
 }
 
 void
@@ -598,6 +726,7 @@ DirectLinkNetDevice::TransmitRound()
             {
                 Pending p = std::move(m_vcQueue[vc].front());
                 m_vcQueue[vc].pop_front();
+                m_spaceFreed |= 1U << vc;
                 Offer(vc, std::move(p), nullptr);
             }
         }
@@ -627,7 +756,7 @@ DirectLinkNetDevice::Offer(uint32_t vc, Pending&& p, Ptr<Packet> packet)
     m_inEngine[p.id] = std::move(rec);
     // The channel may dispatch callbacks before it offers this message; TryTransmit is
     // guarded against re-entry, so no later message of the VC overtakes this one.
-    m_channel->Offer(this, p.id, p.dstCpu, p.srcCpu, p.msgClass, vc, p.bytes);
+    m_channel->Offer(this, p.id, p.dstCpu, p.srcCpu, p.msgClass, vc, p.bytes, p.flags);
 }
 
 void
@@ -796,6 +925,7 @@ DirectLinkNetDevice::Receive(const DirectLinkDeliveredMessage& d, Ptr<Packet> or
     m.netErr = d.info.netErr;
     m.ncErr = d.info.ncErr;
     m.truncated = d.info.truncated;
+    m.truncationReason = d.info.truncReason;
     m.malformed = d.info.malformed;
     m.contentOk = d.contentOk;
     m.messageId = d.info.messageId;
@@ -803,6 +933,7 @@ DirectLinkNetDevice::Receive(const DirectLinkDeliveredMessage& d, Ptr<Packet> or
     if (m.truncated)
     {
         ++m_counters.messagesTruncated;
+        ++m_counters.truncatedByReason[static_cast<uint32_t>(m.truncationReason)];
         m_messageTruncatedTrace(m);
     }
     else if (m.malformed)

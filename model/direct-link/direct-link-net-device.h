@@ -78,11 +78,13 @@ struct DirectLinkMessage
     uint32_t length{0};         //!< length announced by the routing word
     bool netErr{false};         //!< NetErr: a Shutdown truncated it (or a flit carried NetErr)
     bool ncErr{false};          //!< NcErr of any of its micro-packets
-    bool truncated{false};      //!< cut short by a Shutdown / re-initialisation
-    bool malformed{false};      //!< micro-packets inconsistent with the routing word
-    bool contentOk{true};       //!< ground truth: route and bytes equal what was sent
-    uint64_t messageId{0};      //!< the sending device's id of the message
-    uint64_t deliverySlot{0};   //!< micro-packet slot of delivery on the link
+    bool truncated{false};      //!< cut short by a Shutdown / re-initialisation (here or upstream)
+    /// why it was cut short (meaningful when truncated)
+    DirectLinkEndpointState::TruncationReason truncationReason{};
+    bool malformed{false};    //!< micro-packets inconsistent with the routing word
+    bool contentOk{true};     //!< ground truth: route and bytes equal what was sent
+    uint64_t messageId{0};    //!< the sending device's id of the message
+    uint64_t deliverySlot{0}; //!< micro-packet slot of delivery on the link
 };
 
 /**
@@ -101,6 +103,9 @@ struct DirectLinkDeviceCounters
     uint64_t messagesTxComplete{0}; //!< tail micro-packet went on the line (first time)
     uint64_t messagesDelivered{0};  //!< received here intact
     uint64_t messagesTruncated{0};  //!< received here truncated (NetErr)
+    /// received truncated, by DirectLinkEndpointState::TruncationReason
+    std::array<uint64_t, DirectLinkEndpointState::NUM_TRUNCATION_REASONS> truncatedByReason{};
+    uint64_t messagesSentNetErr{0}; //!< accepted with NetErr set (truncated copies forwarded)
     uint64_t messagesMalformed{0};  //!< received here malformed
     uint64_t contentMismatches{0};  //!< received intact-looking but differing (undetected errors)
     uint64_t messagesLost{0};       //!< sent from here and counted lost (any reason)
@@ -136,7 +141,7 @@ struct DirectLinkDeviceCounters
  * among those with credit). Received messages that are not IP go to the
  * message receive callback (the DLIU).
  *
- * **Protocol attributes** (RetryBufferSize, VcBufferSize, CrcPolynomial,
+ * **Protocol attributes** (RetryBufferSize, VcBufferSize / VcBufferSizes, CrcPolynomial,
  * AckTime, RetransLimit, CrdNullTime, InitialTime, NakEnabled,
  * MaxMessageBytes) belong to the device and must be equal on both ends (the
  * channel checks when the link starts, naming the attribute). Times are ns-3
@@ -225,6 +230,55 @@ class DirectLinkNetDevice : public NetDevice
      */
     uint64_t SendMessage(uint32_t dstCpu, uint32_t srcCpu, uint32_t msgClass, uint32_t vc,
                          const std::vector<uint8_t>& bytes);
+
+    /**
+     * \brief Queue a DLIU message with error flags: NetErr / NcErr on its tail
+     *        micro-packet and, for a copy truncated upstream, the routing word's
+     *        original length (DirectLinkMessageFlags; the receiver delivers it
+     *        truncated, TruncationReason UPSTREAM).
+     * \param dstCpu destination CPU, 0..255.
+     * \param srcCpu source CPU, 0..255.
+     * \param msgClass message class, 0..15.
+     * \param vc virtual channel, 0..3.
+     * \param bytes the content (what arrived, for a truncated copy).
+     * \param flags the flags (std::invalid_argument naming "announcedLength" if inconsistent).
+     * \return the message id (> 0), or 0 if the VC's queue was full (counted lost).
+     */
+    uint64_t SendMessage(uint32_t dstCpu, uint32_t srcCpu, uint32_t msgClass, uint32_t vc,
+                         const std::vector<uint8_t>& bytes, const DirectLinkMessageFlags& flags);
+
+    /// Transmit-space callback: the device and the VC whose message queue got shorter.
+    typedef Callback<void, Ptr<DirectLinkNetDevice>, uint32_t> TxSpaceCallback;
+
+    /**
+     * \brief Set the callback told, after the device handed a VC's queued message to the
+     *        link engine, that the VC's message queue got shorter (the DLIU's back-pressure).
+     * \param cb the callback (called outside the device's transmit loop).
+     */
+    void SetTxSpaceCallback(TxSpaceCallback cb);
+
+    /**
+     * \param vc a VC, 0..3.
+     * \return DLIU messages waiting in its queue, not yet handed to the link engine.
+     */
+    uint32_t GetVcQueueLength(uint32_t vc) const;
+
+    /**
+     * \brief Stop (hold) or resume the NI's draining of a VC's receive buffer at this end.
+     *
+     * While held, received micro-packets of the VC stay in its VC buffer, no credit of the
+     * VC goes back, and the peer's sender stalls on the VC (its CrdNullTime runs). The
+     * DLIU holds a VC of an input whose forwarded messages cannot move on (back-pressure).
+     * \param vc the VC, 0..3.
+     * \param hold true to stop draining, false to resume.
+     */
+    void SetReceiveHold(uint32_t vc, bool hold);
+
+    /**
+     * \param vc a VC, 0..3.
+     * \return true if the VC's receive drain is held (SetReceiveHold).
+     */
+    bool GetReceiveHold(uint32_t vc) const;
 
     /**
      * \brief Set the callback receiving every non-IP message (intact, truncated or malformed).
@@ -352,11 +406,12 @@ class DirectLinkNetDevice : public NetDevice
     /// A message waiting in a VC queue.
     struct Pending
     {
-        uint32_t dstCpu{0};         //!< routing word
-        uint32_t srcCpu{0};         //!< routing word
-        uint32_t msgClass{0};       //!< routing word
-        std::vector<uint8_t> bytes; //!< content
-        uint64_t id{0};             //!< id
+        uint32_t dstCpu{0};           //!< routing word
+        uint32_t srcCpu{0};           //!< routing word
+        uint32_t msgClass{0};         //!< routing word
+        std::vector<uint8_t> bytes;   //!< content
+        uint64_t id{0};               //!< id
+        DirectLinkMessageFlags flags; //!< NetErr / NcErr / announced length
     };
 
     /// A message handed to the engine.
@@ -387,6 +442,10 @@ class DirectLinkNetDevice : public NetDevice
     void SetRetryBufferSize(uint32_t v);
     /// \param v VcBufferSize.
     void SetVcBufferSize(uint32_t v);
+    /// \param v VcBufferSizes ("" or four comma-separated sizes).
+    void SetVcBufferSizes(std::string v);
+    /// \return VcBufferSizes as set ("" if not).
+    std::string GetVcBufferSizesAttr() const;
     /// \param v CrcPolynomial.
     void SetCrcPolynomial(uint32_t v);
     /// \param v RetransLimit.
@@ -415,10 +474,13 @@ class DirectLinkNetDevice : public NetDevice
     NetDevice::ReceiveCallback m_rxCallback;  //!< IP upper layer
     PromiscReceiveCallback m_promiscCallback; //!< promiscuous upper layer
     MessageReceiveCallback m_msgCallback;     //!< the DLIU
-    TracedCallback<> m_linkChangeCallbacks;   //!< link change listeners
-    bool m_linkUp{false};                     //!< the link started
-    uint32_t m_localCpu{0};                   //!< CPU of this node (IP routing word)
-    uint32_t m_peerCpu{0};                    //!< CPU of the peer (IP routing word)
+    TxSpaceCallback m_txSpaceCallback;        //!< the DLIU's back-pressure
+    uint32_t m_spaceFreed{0};                 //!< VCs (bit mask) whose queue got shorter
+    std::array<bool, DirectLinkConfig::NUM_VCS> m_rxHold{}; //!< SetReceiveHold
+    TracedCallback<> m_linkChangeCallbacks;                 //!< link change listeners
+    bool m_linkUp{false};                                   //!< the link started
+    uint32_t m_localCpu{0};                                 //!< CPU of this node (IP routing word)
+    uint32_t m_peerCpu{0};                                  //!< CPU of the peer (IP routing word)
 
     uint32_t m_ipVc{2};                 //!< IpVc
     uint32_t m_ipClass{15};             //!< IpClass
@@ -426,15 +488,17 @@ class DirectLinkNetDevice : public NetDevice
     uint32_t m_messageQueueLimit{1024}; //!< MessageQueueLimit (per VC)
 
     // protocol attributes
-    uint32_t m_retryBufferSize{30};   //!< RetryBufferSize
-    uint32_t m_vcBufferSize{16};      //!< VcBufferSize (every VC)
-    uint32_t m_crcPoly{0x07};         //!< CrcPolynomial
-    Time m_ackTime;                   //!< AckTime
-    uint32_t m_retransLimit{7};       //!< RetransLimit
-    Time m_crdNullTime;               //!< CrdNullTime
-    Time m_initialTime;               //!< InitialTime
-    bool m_nakEnabled{false};         //!< NakEnabled
-    uint32_t m_maxMessageBytes{4096}; //!< MaxMessageBytes
+    uint32_t m_retryBufferSize{30};                                    //!< RetryBufferSize
+    uint32_t m_vcBufferSize{16};                                       //!< VcBufferSize (every VC)
+    std::string m_vcBufferSizesText;                                   //!< VcBufferSizes as set
+    std::array<uint32_t, DirectLinkConfig::NUM_VCS> m_vcBufferSizes{}; //!< per VC, 0 = VcBufferSize
+    uint32_t m_crcPoly{0x07};                                          //!< CrcPolynomial
+    Time m_ackTime;                                                    //!< AckTime
+    uint32_t m_retransLimit{7};                                        //!< RetransLimit
+    Time m_crdNullTime;                                                //!< CrdNullTime
+    Time m_initialTime;                                                //!< InitialTime
+    bool m_nakEnabled{false};                                          //!< NakEnabled
+    uint32_t m_maxMessageBytes{4096};                                  //!< MaxMessageBytes
 
     uint64_t m_nextId{1};                                                 //!< next message id
     std::array<std::deque<Pending>, DirectLinkConfig::NUM_VCS> m_vcQueue; //!< DLIU messages

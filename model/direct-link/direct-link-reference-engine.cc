@@ -63,7 +63,8 @@ DirectLinkReferenceEngine::DirectLinkReferenceEngine(const DirectLinkConfig& con
 void
 DirectLinkReferenceEngine::OfferMessage(uint32_t side, uint64_t messageId, uint32_t dstCpu,
                                         uint32_t srcCpu, uint32_t msgClass, uint32_t vc,
-                                        const std::vector<uint8_t>& bytes)
+                                        const std::vector<uint8_t>& bytes,
+                                        const DirectLinkMessageFlags& flags)
 {
     CheckSide("OfferMessage", side);
     RIFL_CHECK_ARG(vc >= DirectLinkConfig::NUM_VCS, "DirectLinkReferenceEngine::OfferMessage: vc = "
@@ -77,7 +78,17 @@ DirectLinkReferenceEngine::OfferMessage(uint32_t side, uint64_t messageId, uint3
                        << messageId << " was already offered by side " << side
                        << " (ids must be unique per side and < 2^64-1)");
     // Segment checks dstCpu, srcCpu and msgClass (std::invalid_argument naming them)
-    const std::vector<Flit::Fields> flits = Flit::Segment(dstCpu, srcCpu, msgClass, vc, bytes);
+    flags.Check("DirectLinkReferenceEngine::OfferMessage", bytes.size());
+    std::vector<Flit::Fields> flits = Flit::Segment(dstCpu, srcCpu, msgClass, vc, bytes);
+    const uint32_t length = flags.Length(bytes.size());
+    if (length != bytes.size())
+    {
+        Flit::RoutingInfo r = Flit::DecodeRoutingWord(Flit::GetRoutingWord(flits.front()));
+        r.length = length;
+        Flit::SetRoutingWord(flits.front(), Flit::EncodeRoutingWord(r));
+    }
+    flits.back().netErr = flags.netErr;
+    flits.back().ncErr = flags.ncErr;
     OfferedMessage m;
     m.offerSlot = m_slot;
     m.offerIndex = ++m_truth[side].offered;
@@ -85,7 +96,7 @@ DirectLinkReferenceEngine::OfferMessage(uint32_t side, uint64_t messageId, uint3
     m.route.dstCpu = dstCpu;
     m.route.srcCpu = srcCpu;
     m.route.msgClass = msgClass;
-    m.route.length = static_cast<uint32_t>(bytes.size());
+    m.route.length = length;
     m.bytes = bytes;
     m_offered[side][messageId] = std::move(m);
     ++m_pending[side];
@@ -322,7 +333,8 @@ DirectLinkReferenceEngine::OnDelivery(uint32_t side, const DirectLinkEndpointSta
     rec.info = d;
     if (d.truncated)
     {
-        AddEvent(DirectLinkEventType::MESSAGE_TRUNCATED, side, 0, 0, d.messageId, d.vc);
+        AddEvent(DirectLinkEventType::MESSAGE_TRUNCATED, side, static_cast<int64_t>(d.truncReason),
+                 0, d.messageId, d.vc);
     }
     auto it = m_offered[sender].find(d.messageId);
     if (it != m_offered[sender].end())

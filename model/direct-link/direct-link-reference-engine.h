@@ -86,7 +86,7 @@ namespace ns3
  * - UNDETECTED_ERROR: the side received a block with flipped bits that Decode()
  *   accepted; value = its decoded PktType.
  * - MESSAGE_TRUNCATED: the side (receiver) delivered a message truncated;
- *   messageId, vc.
+ *   messageId, vc, value = DirectLinkEndpointState::TruncationReason.
  * - MESSAGE_LOST: a message of the side (sender) was counted lost in s;
  *   messageId, vc, value = ResetReason.
  * - TX_BEGIN / TX_END: the side sent the header / tail micro-packet of a message
@@ -168,9 +168,12 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
      * \param msgClass message class, 0..15.
      * \param vc virtual channel, 0..3 (std::invalid_argument naming "vc").
      * \param bytes the content, at most MaxMessageBytes (std::invalid_argument naming it).
+     * \param flags NetErr / NcErr on the tail micro-packet and the routing word's length
+     *        (DirectLinkMessageFlags::Check; std::invalid_argument naming "announcedLength").
      */
     void OfferMessage(uint32_t side, uint64_t messageId, uint32_t dstCpu, uint32_t srcCpu,
-                      uint32_t msgClass, uint32_t vc, const std::vector<uint8_t>& bytes) override;
+                      uint32_t msgClass, uint32_t vc, const std::vector<uint8_t>& bytes,
+                      const DirectLinkMessageFlags& flags = DirectLinkMessageFlags()) override;
 
     /// \brief Run one slot (see the class description for the order).
     virtual void Step();
