@@ -468,6 +468,7 @@ RunMultiprocessor(const std::string& topology, const py::object& n, const py::ob
     d["n_links"] = r.nLinks;
     d["deadlock_avoidance"] = deadlockAvoidance;
     d["channel_dependencies_acyclic"] = r.channelDependenciesAcyclic;
+    d["deadlock_free"] = r.deadlockFree;
     d["ber"] = ber;
     d["rng_run"] = rngRun;
     d["completed"] = r.completed;
@@ -619,7 +620,7 @@ PYBIND11_MODULE(_core, m)
           "its measurements.");
     m.def("run_multiprocessor", &RunMultiprocessor, py::arg("topology") = "fullmesh",
           py::arg("n") = py::none(), py::arg("x") = py::none(), py::arg("y") = py::none(),
-          py::arg("dim") = py::none(), py::arg("deadlock_avoidance") = "none", py::arg("ber") = 0.0,
+          py::arg("dim") = py::none(), py::arg("deadlock_avoidance") = "dateline-vcs", py::arg("ber") = 0.0,
           py::arg("requests_per_cpu") = 100, py::arg("window") = 4, py::arg("request_bytes") = 8,
           py::arg("response_bytes") = 64, py::arg("start_us") = 4.8,
           py::arg("max_duration_us") = 10000.0, py::arg("rng_run") = 1,

@@ -96,9 +96,11 @@ Check(const MultiprocessorScenarioConfig& c)
     {
         RIFL_CHECK_ARG(c.dim < 1 || c.dim > 8, "dim = " << c.dim << " is out of range [1, 8]");
     }
-    RIFL_CHECK_ARG(c.deadlockAvoidance != "none" && c.deadlockAvoidance != "dateline-routing",
-                   "deadlockAvoidance = \"" << c.deadlockAvoidance
-                                            << "\" is not one of none, dateline-routing");
+    RIFL_CHECK_ARG(c.deadlockAvoidance != "dateline-vcs" && c.deadlockAvoidance != "none"
+                       && c.deadlockAvoidance != "dateline-routing",
+                   "deadlockAvoidance = \""
+                       << c.deadlockAvoidance
+                       << "\" is not one of dateline-vcs, dateline-routing, none");
     RIFL_CHECK_ARG(!(c.ber >= 0 && c.ber < 1), "ber = " << c.ber << " is out of range [0, 1)");
     RIFL_CHECK_ARG(c.requestsPerCpu < 1 || c.requestsPerCpu > 10000000,
                    "requestsPerCpu = " << c.requestsPerCpu << " is out of range [1, 10000000]");
@@ -209,6 +211,14 @@ RunBody(const MultiprocessorScenarioConfig& c)
     if (c.deadlockAvoidance == "dateline-routing")
     {
         mp.SetDeadlockAvoidance(MultiprocessorTopologyHelper::DATELINE_ROUTING);
+    }
+    else if (c.deadlockAvoidance == "none")
+    {
+        mp.SetDeadlockAvoidance(MultiprocessorTopologyHelper::NO_AVOIDANCE);
+    }
+    else
+    {
+        mp.SetDeadlockAvoidance(MultiprocessorTopologyHelper::DATELINE_VCS);
     }
     if (c.topology == "fullmesh")
     {
@@ -386,6 +396,7 @@ RunBody(const MultiprocessorScenarioConfig& c)
     r.nCpus = n;
     r.nLinks = mp.GetNLinks();
     r.channelDependenciesAcyclic = mp.ChannelDependenciesAcyclic();
+    r.deadlockFree = mp.DeadlockFree();
     r.completed = completed;
     r.durationUs = (end - start).ToDouble(Time::US);
     const DirectLinkConfig& cfg = ch0->GetConfig();

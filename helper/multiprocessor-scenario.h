@@ -32,8 +32,10 @@ struct MultiprocessorScenarioConfig
     uint32_t x{3};   //!< mesh (1..256) / torus (3..85) CPUs along X
     uint32_t y{3};   //!< mesh (1..256) / torus (3..85) CPUs along Y; mesh 2 <= x*y <= 256
     uint32_t dim{3}; //!< hypercube dimension, 1..8
-    /// "none" (shortest / dimension-order routes) or "dateline-routing" (rings and tori).
-    std::string deadlockAvoidance{"none"};
+    /// "dateline-vcs" (shortest routes, DLIUs switch VCs at datelines on rings and tori),
+    /// "dateline-routing" (same VC, routes cross a dateline only on their last hop) or
+    /// "none" (shortest / dimension-order routes, same VC: can deadlock on rings and tori).
+    std::string deadlockAvoidance{"dateline-vcs"};
     double ber{0.0};               //!< bit error rate of both directions of every link, [0, 1)
     uint32_t requestsPerCpu{100};  //!< requests each CPU issues, 1..10^7
     uint32_t window{4};            //!< requests in flight per CPU (closed loop), 1..65536
@@ -64,8 +66,9 @@ struct MultiprocessorScenarioResult
     uint32_t nCpus{0};                      //!< CPUs
     uint32_t nLinks{0};                     //!< links (each two directions)
     bool channelDependenciesAcyclic{false}; //!< Dally-Seitz check of the routes (same VC)
-    bool completed{false};                  //!< every request answered or timed out in time
-    double durationUs{0};                   //!< measurement window: startUs to the end of the run
+    bool deadlockFree{false}; //!< the check that applies to the built network (VC switch included)
+    bool completed{false};    //!< every request answered or timed out in time
+    double durationUs{0};     //!< measurement window: startUs to the end of the run
 
     uint64_t requestsIssued{0};      //!< requests accepted by the DLIUs
     uint64_t requestsRefused{0};     //!< requests the DLIUs refused (no route, queue full)

@@ -107,13 +107,19 @@ class MpScenarioAccountingTestCase : public TestCase
             uint32_t b;            //!< y
             std::string avoidance; //!< deadlock avoidance
             uint32_t maxHops;      //!< the longest route
-            bool acyclic;          //!< channel dependencies acyclic
+            bool acyclic;          //!< channel dependencies acyclic (same-VC forwarding)
+            bool deadlockFree;     //!< the check that applies (dateline VC switch included)
         };
+        // A torus 4 x 3: its 4-rings have 2-hop routes that close a cycle on one VC.
         const std::vector<Case> cases = {
-            {"fullmesh", 8, 0, "none", 1, true},         {"ring", 6, 0, "none", 3, false},
-            {"ring", 6, 0, "dateline-routing", 4, true}, {"mesh", 2, 3, "none", 3, true},
-            {"torus", 4, 3, "none", 3, false}, // a 4-ring: 2-hop routes close a cycle {"hypercube",
-                                               // 3, 0, "none", 3, true},
+            {"fullmesh", 8, 0, "none", 1, true, true},
+            {"ring", 6, 0, "none", 3, false, false},
+            {"ring", 6, 0, "dateline-routing", 4, true, true},
+            {"ring", 6, 0, "dateline-vcs", 3, false, true},
+            {"mesh", 2, 3, "none", 3, true, true},
+            {"torus", 4, 3, "none", 3, false, false},
+            {"torus", 4, 3, "dateline-vcs", 3, false, true},
+            {"hypercube", 3, 0, "none", 3, true, true},
         };
         for (const Case& k : cases)
         {
@@ -152,6 +158,7 @@ class MpScenarioAccountingTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(r.crcErrors + r.retransmissions + r.shutdowns, 0u, what);
             NS_TEST_ASSERT_MSG_EQ(r.hopsMax, k.maxHops, what);
             NS_TEST_ASSERT_MSG_EQ(r.channelDependenciesAcyclic, k.acyclic, what);
+            NS_TEST_ASSERT_MSG_EQ(r.deadlockFree, k.deadlockFree, what);
             NS_TEST_ASSERT_MSG_GT_OR_EQ(r.hopsMean, 1.0, what);
             // Data micro-packets: every hop of every request and of every response.
             const auto requestHops = static_cast<uint64_t>(std::llround(r.hopsMean * total));
@@ -346,7 +353,7 @@ class MpScenarioBadInputTestCase : public TestCase
              {
                  c.deadlockAvoidance = "vc";
              },
-             "deadlockAvoidance = \"vc\" is not one of none, dateline-routing"},
+             "deadlockAvoidance = \"vc\" is not one of dateline-vcs, dateline-routing, none"},
             {[](auto& c)
              {
                  c.ber = 1.0;
