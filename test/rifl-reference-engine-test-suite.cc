@@ -673,8 +673,11 @@ class RiflLinkConfigTestCase : public TestCase
         b.correctedTailSlots = 40;
         bad.push_back({b, "CorrectedTail = 40 is outside 48..1048576"});
         b = RiflLinkConfig();
-        b.clockOffsetPpm = 100;
-        bad.push_back({b, "ClockOffsetPpm = 100 is not supported yet"});
+        b.clockOffsetPpm[1] = 1000.5;
+        bad.push_back({b, "ClockOffsetPpm of endpoint 1 = 1000.5 ppm is outside [-1000, 1000]"});
+        b = RiflLinkConfig();
+        b.clockOffsetPpm[0] = -1001;
+        bad.push_back({b, "ClockOffsetPpm of endpoint 0 = -1001 ppm is outside [-1000, 1000]"});
         b = RiflLinkConfig();
         b.transceiverDelayNs = -1;
         bad.push_back({b, "TransceiverDelay = -1 ns is outside [0, 10000]"});

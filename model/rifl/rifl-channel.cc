@@ -238,6 +238,9 @@ RiflChannel::BuildConfig() const
     same("FcFifoDepth", a.fcFifoDepth, b.fcFifoDepth);
     same("DrainRate", a.drainFramesPerSlot, b.drainFramesPerSlot);
     same("UserWordBytes", a.userWordBytes, b.userWordBytes);
+    // Per-device values (each GetLinkConfig() holds its own in index 0).
+    a.clockOffsetPpm[1] = b.clockOffsetPpm[0];
+    a.clockCompensation[1] = b.clockCompensation[0];
     a.cableLengthM = m_cableLength;
     a.cableDelayNsPerM = m_cableDelay.GetSeconds() * 1e9;
     a.lineDelaySlots = m_lineDelaySlots;

@@ -41,6 +41,9 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
     m_fifoDepth = m_config.GetFcFifoDepth();
     m_thrOn = m_config.GetFcThrOn();
     m_thrOff = m_config.GetFcThrOff();
+    m_slowEp = m_config.GetSlowEndpoint();
+    m_compensated = m_config.IsClockCompensated();
+    m_nextSkip = m_config.NextClockSkipSlot(0);
     const uint32_t s = m_config.frameSize;
     m_fill = std::make_shared<const RiflFrame>(RiflFrame::MakeFill(s));
     m_idle = std::make_shared<const RiflFrame>(RiflFrame::MakeIdle(s));
@@ -491,7 +494,8 @@ RiflFastEngine::JumpHorizon()
 {
     // The next line slot to be received is m_slot - L - 4 (m_slot is past L + 24 here).
     const uint64_t nextLine = m_slot - m_lineDelay - FLAG_DELAY;
-    uint64_t h = NEVER;
+    // A skip slot of the slower clock (§6.1) is always stepped.
+    uint64_t h = m_nextSkip == RiflLinkConfig::NO_SKIP ? NEVER : m_nextSkip;
     for (Endpoint& ep : m_ep)
     {
         for (Lane& lane : ep.lanes)
@@ -984,10 +988,30 @@ RiflFastEngine::Step()
             }
         }
     }
-    Drain(ENDPOINT_A);
-    Drain(ENDPOINT_B);
-    Transmit(ENDPOINT_A);
-    Transmit(ENDPOINT_B);
+    // Clock domains (§6.1), as the reference: the slower endpoint misses a skip
+    // slot, the faster one's compensation signal is active in it.
+    const bool skip = t == m_nextSkip;
+    if (skip)
+    {
+        m_nextSkip = m_config.NextClockSkipSlot(t + 1);
+        ++m_ep[m_slowEp].counters.clockSkipSlots;
+        m_activity = true;
+        m_unsteady = true;
+    }
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        if (!(skip && e == m_slowEp))
+        {
+            Drain(e);
+        }
+    }
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        if (!(skip && e == m_slowEp))
+        {
+            Transmit(e, skip && m_compensated);
+        }
+    }
     ++m_slot;
     ++m_stepped;
     m_quietSlots = m_activity ? 0 : m_quietSlots + 1;
@@ -1315,7 +1339,7 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes, uint32_t nByte
 }
 
 void
-RiflFastEngine::Transmit(uint32_t epIndex)
+RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
 {
     Endpoint& ep = m_ep[epIndex];
     RiflEndpointCounters& c = ep.counters;
@@ -1343,7 +1367,8 @@ RiflFastEngine::Transmit(uint32_t epIndex)
             Emit(RiflLinkEventType::TX_STATE_CHANGE, epIndex, l, 0, static_cast<int64_t>(now),
                  static_cast<int64_t>(before));
         }
-        plan[l] = st.PlanFrame(static_cast<uint32_t>(ep.lanes[l].fifo.size()), m_thrOn, m_thrOff);
+        plan[l] = st.PlanFrame(static_cast<uint32_t>(ep.lanes[l].fifo.size()), m_thrOn, m_thrOff,
+                               compensate);
         ready[l] = st.IsUserReady(plan[l]);
         allReady = allReady && ready[l];
         if (ready[l])
@@ -1361,6 +1386,10 @@ RiflFastEngine::Transmit(uint32_t epIndex)
         m_activity = true;
         m_unsteady = true;
         ep.linkUpSlot = m_slot;
+    }
+    if (compensate)
+    {
+        ++c.compensationSlots;
     }
     int32_t assigned[16];
     std::fill(assigned, assigned + nLanes, -1);
@@ -1425,6 +1454,13 @@ RiflFastEngine::Transmit(uint32_t epIndex)
                 out.frame = m_retransReq;
                 content = m_cRetransReq;
                 ++c.retransRequestsSent;
+                break;
+            case RiflTxFrame::COMPENSATION_IDLE:
+                out.frame = m_idle;
+                content = m_cIdle;
+                ++c.compensationIdles;
+                Emit(RiflLinkEventType::CLOCK_COMPENSATION, epIndex, l, 0,
+                     static_cast<int64_t>(out.lineSlot));
                 break;
             case RiflTxFrame::REPLAY:
             {

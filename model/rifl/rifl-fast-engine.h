@@ -107,6 +107,11 @@ namespace ns3
  * target, or at the next error receive slot. The state "steadily loaded" is
  * cached across consecutive loaded jumps (a loaded jump preserves it).
  *
+ * **Clock domains** (§6.1, see RiflReferenceEngine): skip slots of the slower
+ * clock and the compensation slots of the faster one are always stepped (they
+ * bound every jump, JumpHorizon()) and count as activity, so a jump starts only
+ * L + 24 slots after the last one, when the line gap has been received.
+ *
  * Equivalence with the reference is checked by the rifl-engine-equivalence
  * test suite (deliveries, events and counters on randomized scenarios).
  */
@@ -346,8 +351,9 @@ class RiflFastEngine : public RiflLinkEngine
     /**
      * \brief Run an endpoint's TX for the current slot.
      * \param ep the endpoint.
+     * \param compensate its clock-compensation signal is active in this slot.
      */
-    void Transmit(uint32_t ep);
+    void Transmit(uint32_t ep, bool compensate);
 
     /**
      * \return true if the link is quiescent now (a jump is allowed).
@@ -463,6 +469,9 @@ class RiflFastEngine : public RiflLinkEngine
     uint32_t m_thrOn;                              //!< Thr_ON
     uint32_t m_thrOff;                             //!< Thr_OFF
     uint64_t m_slot{0};                            //!< the slot the next Step() runs
+    uint32_t m_slowEp{2};                          //!< the slower clock's endpoint (2 = none)
+    bool m_compensated{false};                     //!< the faster endpoint compensates
+    uint64_t m_nextSkip{0};                        //!< the next skip slot of the slower clock
     std::array<Endpoint, 2> m_ep;                  //!< A and B
     std::shared_ptr<const RiflFrame> m_fill;       //!< a fill frame
     std::shared_ptr<const RiflFrame> m_idle;       //!< an Idle frame

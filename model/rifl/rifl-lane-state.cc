@@ -102,7 +102,8 @@ RiflLaneState::SelectState(bool groupRxUp)
 }
 
 RiflTxFrame
-RiflLaneState::PlanFrame(uint32_t fcOccupancy, uint32_t thrOn, uint32_t thrOff) const
+RiflLaneState::PlanFrame(uint32_t fcOccupancy, uint32_t thrOn, uint32_t thrOff,
+                         bool compensate) const
 {
     switch (m_state)
     {
@@ -120,8 +121,12 @@ RiflLaneState::PlanFrame(uint32_t fcOccupancy, uint32_t thrOn, uint32_t thrOff) 
             }
             return m_err ? RiflTxFrame::RETRANSMIT_REQUEST : RiflTxFrame::IDLE;
         case RiflTxState::NORMAL:
-            // §3.2: (1) clock compensation is not modelled; (2) FC level change;
+            // §3.2: (1) clock compensation; (2) FC level change;
             // (3) remote FC pause or resume wait; (4) data or fill.
+            if (compensate)
+            {
+                return RiflTxFrame::COMPENSATION_IDLE;
+            }
             if (!m_fcNotified && fcOccupancy > thrOn)
             {
                 return RiflTxFrame::FC_PAUSE;
@@ -165,6 +170,10 @@ RiflLaneState::CommitFrame(RiflTxFrame kind, bool groupAligned)
             m_replay = (m_replay + 1) % m_replaySlots;
             break;
         case RiflTxState::NORMAL:
+            if (kind == RiflTxFrame::COMPENSATION_IDLE)
+            {
+                break; // §3.2 action 1: not stored, not numbered, no resume-wait step
+            }
             if (kind == RiflTxFrame::IDLE)
             {
                 // A resume-wait Idle (§11.3). [INF] An Idle sent for a remote FC

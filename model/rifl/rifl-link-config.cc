@@ -26,6 +26,10 @@ constexpr uint32_t RTL_MARGIN_FRAMES = 16 + 16;
 constexpr uint32_t GT_WORD_BITS = 64;
 /// Largest Frame ID width (the Verification Code has 12 bits).
 constexpr uint32_t MAX_FID = 12;
+/// Largest clock offset magnitude, ppm.
+constexpr double MAX_PPM = 1000.0;
+/// Parts per billion in one.
+constexpr uint64_t PPB = 1000000000;
 } // namespace
 
 void
@@ -84,10 +88,65 @@ RiflLinkConfig::Validate() const
                                                   << " is outside 0..16777216 (0 derives it)");
     RIFL_CHECK_ARG(userWordBytes < 1 || userWordBytes > 1024,
                    "RiflLinkConfig: UserWordBytes = " << userWordBytes << " is outside 1..1024");
-    RIFL_CHECK_ARG(clockOffsetPpm != 0.0,
-                   "RiflLinkConfig: ClockOffsetPpm = "
-                       << clockOffsetPpm
-                       << " is not supported yet (clock compensation is not modelled; only 0)");
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        RIFL_CHECK_ARG(!(clockOffsetPpm[e] >= -MAX_PPM && clockOffsetPpm[e] <= MAX_PPM),
+                       "RiflLinkConfig: ClockOffsetPpm of endpoint "
+                           << e << " = " << clockOffsetPpm[e] << " ppm is outside [-1000, 1000]");
+    }
+}
+
+int64_t
+RiflLinkConfig::GetClockOffsetPpb(uint32_t endpoint) const
+{
+    RIFL_CHECK_INDEX(endpoint > 1,
+                     "RiflLinkConfig::GetClockOffsetPpb: endpoint = " << endpoint
+                                                                      << " is outside 0..1");
+    return std::llround(clockOffsetPpm[endpoint] * 1000.0);
+}
+
+uint64_t
+RiflLinkConfig::GetClockDeltaPpb() const
+{
+    const int64_t d = GetClockOffsetPpb(0) - GetClockOffsetPpb(1);
+    return static_cast<uint64_t>(d < 0 ? -d : d);
+}
+
+uint32_t
+RiflLinkConfig::GetSlowEndpoint() const
+{
+    const int64_t a = GetClockOffsetPpb(0);
+    const int64_t b = GetClockOffsetPpb(1);
+    return a == b ? 2 : (a < b ? 0 : 1);
+}
+
+bool
+RiflLinkConfig::IsClockCompensated() const
+{
+    const uint32_t slow = GetSlowEndpoint();
+    return slow < 2 && clockCompensation[1 - slow];
+}
+
+uint64_t
+RiflLinkConfig::NextClockSkipSlot(uint64_t from) const
+{
+    const uint64_t delta = GetClockDeltaPpb();
+    if (delta == 0)
+    {
+        return NO_SKIP;
+    }
+    using u128 = unsigned __int128;
+    // The next integer k crossed: the smallest s + 1 with (s + 1) Delta >= k 1e9.
+    const u128 k = u128{from} * delta / PPB + 1;
+    const u128 s1 = (k * PPB + delta - 1) / delta;
+    return s1 - 1 >= u128{NO_SKIP} ? NO_SKIP : static_cast<uint64_t>(s1 - 1);
+}
+
+uint64_t
+RiflLinkConfig::CountClockSkipSlots(uint64_t slots) const
+{
+    using u128 = unsigned __int128;
+    return static_cast<uint64_t>(u128{slots} * GetClockDeltaPpb() / PPB);
 }
 
 double
@@ -213,7 +272,9 @@ RiflLinkConfig::ToString() const
        << "Gb/s FID=" << GetFrameIdWidth() << " D=" << GetBufferDepth()
        << " L=" << GetLineDelaySlots() << " SFC=" << GetFcBufferFrames()
        << " thrOn=" << GetFcThrOn() << " thrOff=" << GetFcThrOff() << " fifo=" << GetFcFifoDepth()
-       << " tail=" << GetReplayTailSlots() << " rxUp=" << GetRxUpSlots();
+       << " tail=" << GetReplayTailSlots() << " rxUp=" << GetRxUpSlots()
+       << " ppm=" << clockOffsetPpm[0] << "/" << clockOffsetPpm[1]
+       << " comp=" << clockCompensation[0] << "/" << clockCompensation[1];
     return os.str();
 }
 

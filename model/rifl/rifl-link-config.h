@@ -5,7 +5,9 @@
 #ifndef RIFL_LINK_CONFIG_H
 #define RIFL_LINK_CONFIG_H
 
+#include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 
 /**
@@ -66,7 +68,12 @@ struct RiflLinkConfig
     RiflStartup startup{RiflStartup::FULL}; //!< Startup: RX-up wait length
     uint32_t rxUpSlots{0};                  //!< RxUpSlots: explicit RX-up wait, 0 = from Startup
     uint32_t userWordBytes{32};             //!< UserWordBytes: user bus width for latency, 1..1024
-    double clockOffsetPpm{0.0};             //!< ClockOffsetPpm: not modelled yet, must be 0
+    /// ClockOffsetPpm of endpoint A (0) and B (1): the device clock's offset from nominal,
+    /// [-1000, 1000] ppm, resolution 0.001 ppm (rounded to parts per billion).
+    std::array<double, 2> clockOffsetPpm{0.0, 0.0};
+    /// ClockCompensation of A and B: the endpoint inserts compensation Idles when it is the
+    /// faster side (spec 6.1; default on, as the RTL).
+    std::array<bool, 2> clockCompensation{true, true};
 
     /**
      * \brief Check every field.
@@ -120,6 +127,43 @@ struct RiflLinkConfig
 
     /// \return the aligned slots the RX-up counter needs (explicit, or from Startup).
     uint32_t GetRxUpSlots() const;
+
+    /// Slot value meaning "never" (no clock skip).
+    static constexpr uint64_t NO_SKIP = std::numeric_limits<uint64_t>::max();
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return its clock offset in parts per billion, round(ClockOffsetPpm x 1000).
+     */
+    int64_t GetClockOffsetPpb(uint32_t endpoint) const;
+
+    /// \return Delta = |offset A - offset B| in parts per billion.
+    uint64_t GetClockDeltaPpb() const;
+
+    /// \return the slower endpoint (0 or 1), or 2 if both clocks run at the same rate.
+    uint32_t GetSlowEndpoint() const;
+
+    /// \return true if the faster endpoint compensates (Delta > 0 and its ClockCompensation).
+    bool IsClockCompensated() const;
+
+    /**
+     * \brief The clock model on the common slot grid (spec 6.1).
+     *
+     * The grid runs at the faster endpoint's frame clock. The slower endpoint's
+     * clock has 1 - Delta slots per grid slot (first order in Delta): grid slot s is
+     * a skip slot, one the slower clock does not have, iff
+     * floor((s + 1) Delta / 1e9) > floor(s Delta / 1e9); exactly floor(N Delta / 1e9)
+     * of the slots 0..N-1 are skip slots (200 ppm: slots 4999, 9999, ...).
+     * \param from a grid slot.
+     * \return the first skip slot >= from, or NO_SKIP if Delta = 0.
+     */
+    uint64_t NextClockSkipSlot(uint64_t from) const;
+
+    /**
+     * \param slots a number of grid slots N.
+     * \return the skip slots among 0..N-1, floor(N Delta / 1e9).
+     */
+    uint64_t CountClockSkipSlots(uint64_t slots) const;
 
     /// \return a one-line summary of the effective values (for logs).
     std::string ToString() const;

@@ -36,6 +36,9 @@ RiflReferenceEngine::RiflReferenceEngine(const RiflLinkConfig& config)
     m_fifoDepth = m_config.GetFcFifoDepth();
     m_thrOn = m_config.GetFcThrOn();
     m_thrOff = m_config.GetFcThrOff();
+    m_slowEp = m_config.GetSlowEndpoint();
+    m_compensated = m_config.IsClockCompensated();
+    m_nextSkip = m_config.NextClockSkipSlot(0);
     for (auto& ep : m_ep)
     {
         for (uint32_t l = 0; l < m_config.lanes; ++l)
@@ -133,12 +136,31 @@ RiflReferenceEngine::Step()
             }
         }
     }
+    // Clock domains (§6.1): in a skip slot the slower endpoint's frame clock has
+    // no edge (no drain, no TX decision, no frame on its line in slot t + 1); the
+    // faster endpoint's compensation signal is active in that same slot.
+    const bool skip = t == m_nextSkip;
+    if (skip)
+    {
+        m_nextSkip = m_config.NextClockSkipSlot(t + 1);
+        ++m_ep[m_slowEp].counters.clockSkipSlots;
+    }
     // 2. The users take what is ready (slot n + L + 6).
-    Drain(ENDPOINT_A);
-    Drain(ENDPOINT_B);
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        if (!(skip && e == m_slowEp))
+        {
+            Drain(e);
+        }
+    }
     // 3. The TX states of slot t select the frames on the line in slot t + 1.
-    Transmit(ENDPOINT_A);
-    Transmit(ENDPOINT_B);
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        if (!(skip && e == m_slowEp))
+        {
+            Transmit(e, skip && m_compensated);
+        }
+    }
     ++m_slot;
 }
 
@@ -470,7 +492,7 @@ RiflReferenceEngine::Drain(uint32_t epIndex)
 }
 
 void
-RiflReferenceEngine::Transmit(uint32_t epIndex)
+RiflReferenceEngine::Transmit(uint32_t epIndex, bool compensate)
 {
     Endpoint& ep = m_ep[epIndex];
     Counters& c = ep.counters;
@@ -497,7 +519,8 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
             Emit(RiflLinkEventType::TX_STATE_CHANGE, epIndex, l, 0, static_cast<int64_t>(now),
                  static_cast<int64_t>(before));
         }
-        plan[l] = st.PlanFrame(static_cast<uint32_t>(ep.lanes[l].fifo.size()), m_thrOn, m_thrOff);
+        plan[l] = st.PlanFrame(static_cast<uint32_t>(ep.lanes[l].fifo.size()), m_thrOn, m_thrOff,
+                               compensate);
         ready[l] = st.IsUserReady(plan[l]);
         allReady = allReady && ready[l];
         if (ready[l])
@@ -508,6 +531,10 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
     if (allReady && ep.linkUpSlot == NEVER)
     {
         ep.linkUpSlot = m_slot;
+    }
+    if (compensate)
+    {
+        ++c.compensationSlots;
     }
     std::vector<const Segment*> assigned(nLanes, nullptr);
     std::vector<Segment> taken;
@@ -561,6 +588,12 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
             case RiflTxFrame::RETRANSMIT_REQUEST:
                 out.frame = RiflFrame::MakeRetransmitRequest(s);
                 ++c.retransRequestsSent;
+                break;
+            case RiflTxFrame::COMPENSATION_IDLE:
+                out.frame = RiflFrame::MakeIdle(s);
+                ++c.compensationIdles;
+                Emit(RiflLinkEventType::CLOCK_COMPENSATION, epIndex, l, 0,
+                     static_cast<int64_t>(out.lineSlot));
                 break;
             case RiflTxFrame::REPLAY:
             {

@@ -105,8 +105,31 @@ namespace ns3
  *    verdict DELIVER would be counted in contentMismatches / outOfOrderDeliveries
  *    and reported as UNDETECTED_ERROR with value DELIVER; none was seen.
  *
- * Not modelled yet: clock compensation (ppm offsets; RiflLinkConfig rejects
- * a non-zero ClockOffsetPpm), spatial bonding.
+ * Clock domains (§6.1). Each endpoint has a ClockOffsetPpm. Slots are those
+ * of the faster endpoint's frame clock (the common grid); the slower clock has
+ * 1 - Delta edges per grid slot, Delta = |ppm A - ppm B| (first order), placed
+ * deterministically: grid slot s is a skip slot iff floor((s+1) Delta/1e9) >
+ * floor(s Delta/1e9) (RiflLinkConfig::NextClockSkipSlot(); 200 ppm: every
+ * 5000th slot). In a skip slot the slower endpoint neither drains its FC FIFOs
+ * nor runs its TX (no state decision, no counter step, no frame on its line in
+ * slot s + 1: the faster receiver sees a gap). Both receivers check every frame
+ * that arrives (the RX logic runs on the recovered clock); only the slower
+ * user side and TX lose the slot. The faster endpoint measures the counter
+ * difference every slot (d = 1 per skip slot) and, when its ClockCompensation
+ * is on, its compensation signal is active in each skip slot: a lane in NORMAL
+ * then sends a compensation Idle (§3.2 action 1: not stored, no Frame ID, user
+ * not ready, no resume-wait step; counted in compensationIdles and reported as
+ * CLOCK_COMPENSATION with value = line slot); a lane in another state ignores
+ * it, as the RTL's compensation is an action of NORMAL. compensationSlots
+ * counts the slots the signal was active, clockSkipSlots (slower endpoint) the
+ * skip slots. With compensation off the slower endpoint receives one frame per
+ * lane per grid slot but consumes one per own slot: at a user side as fast as
+ * the line (DrainRate = Lanes) its FC FIFOs gain one frame per 1/Delta slots
+ * until flow control pauses the sender (FC_PAUSE_SENT ... FC_RESUME_SENT).
+ * The absolute slot time stays S / LaneRate (the ppm scale of the grid itself
+ * is not applied to Time).
+ *
+ * Not modelled yet: spatial bonding.
  */
 class RiflReferenceEngine : public RiflLinkEngine
 {
@@ -379,8 +402,9 @@ class RiflReferenceEngine : public RiflLinkEngine
     /**
      * \brief Run an endpoint's TX for the current slot: states, bonding, frames.
      * \param ep the endpoint.
+     * \param compensate its clock-compensation signal is active in this slot.
      */
-    void Transmit(uint32_t ep);
+    void Transmit(uint32_t ep, bool compensate);
 
     /**
      * \brief Check an endpoint and lane index.
@@ -409,6 +433,9 @@ class RiflReferenceEngine : public RiflLinkEngine
     uint32_t m_thrOn;                      //!< Thr_ON
     uint32_t m_thrOff;                     //!< Thr_OFF
     uint64_t m_slot{0};                    //!< the slot the next Step() runs
+    uint32_t m_slowEp{2};                  //!< the slower clock's endpoint (2 = none)
+    bool m_compensated{false};             //!< the faster endpoint compensates
+    uint64_t m_nextSkip{0};                //!< the next skip slot of the slower clock
     std::array<Endpoint, 2> m_ep;          //!< A and B
     DeliveryCallback m_deliveryCb;         //!< delivery callback
     TxStateCallback m_txStateCb;           //!< TX state callback
