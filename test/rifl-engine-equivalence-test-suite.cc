@@ -457,11 +457,19 @@ RandomScenario(uint32_t seed, bool big)
             // mode 5: clean
         }
     }
+    // Clock offsets (§6.1), drawn last so that the rest of the scenario is unchanged:
+    // half of the scenarios, +-1000 ppm per endpoint, compensation on or off.
+    if (pick(2) == 0)
+    {
+        c.clockOffsetPpm = {uni(-1000, 1000), uni(-1000, 1000)};
+        c.clockCompensation = {pick(3) != 0, pick(3) != 0};
+    }
     std::ostringstream os;
     os << "seed " << seed << " lanes " << c.lanes << " S " << c.frameSize << " L "
        << c.lineDelaySlots << " tail " << (c.replayTail == RiflReplayTail::RTL ? "RTL" : "COR")
        << " drain " << c.drainFramesPerSlot << " mode " << mode << " offers " << sc.offers.size()
-       << " end " << sc.endSlot;
+       << " end " << sc.endSlot << " ppm " << c.clockOffsetPpm[0] << "/" << c.clockOffsetPpm[1]
+       << " comp " << c.clockCompensation[0] << c.clockCompensation[1];
     sc.name = os.str();
     return sc;
 }
@@ -644,6 +652,19 @@ class RiflEquivalenceDirectedTestCase : public TestCase
             sc.seed = 77;
             Check(sc);
         }
+        // Clock offsets (§6.1): compensation on and off, with slow drain, errors and
+        // sync loss, on both sides of the link.
+        for (uint32_t k = 0; k < 4; ++k)
+        {
+            Scenario sc = Base(k % 2 == 0 ? 1 : 4, 256, 9);
+            sc.config.clockOffsetPpm = {k < 2 ? 900.0 : -650.5, k < 2 ? -900.0 : 120.0};
+            sc.config.clockCompensation = {k != 1, k != 3};
+            sc.config.drainFramesPerSlot = k == 2 ? 0.5 : (k == 3 ? 4.0 : 0.0);
+            sc.name = "clock offset " + std::to_string(k);
+            sc.errors[0].listed = {{3000, {100}}, {5003, {7, 9}}};
+            sc.errors[1].syncLoss = {{7000, 3}};
+            Check(sc);
+        }
         // Idle link with rare errors only (run mode up to the errors).
         {
             Scenario sc;
@@ -799,6 +820,13 @@ class RiflEquivalenceSaturatedTestCase : public TestCase
                         const bool slow = ber == 1e-6 && !mixed;
                         Scenario sc = SaturatedScenario(lanes, frameSize, mixed, ber,
                                                         slow ? 0.7 : 0.0, m_slots, ++seed);
+                        if (ber == 0.0)
+                        {
+                            // Clock offsets: skip slots interrupt the loaded jumps.
+                            sc.config.clockOffsetPpm = {mixed ? 300.0 : -450.0, 0.0};
+                            sc.config.clockCompensation = {true, !mixed};
+                            sc.name += " ppm";
+                        }
                         if (ber == 1e-7)
                         {
                             // Short losses of sync: their zeros expose the absolute
