@@ -464,12 +464,21 @@ RandomScenario(uint32_t seed, bool big)
         c.clockOffsetPpm = {uni(-1000, 1000), uni(-1000, 1000)};
         c.clockCompensation = {pick(3) != 0, pick(3) != 0};
     }
+    // Lane skew (§6.2), drawn after everything else: a third of the scenarios.
+    if (pick(3) == 0)
+    {
+        for (uint32_t l = 0; l < c.lanes; ++l)
+        {
+            c.laneSkewSlots.push_back(static_cast<uint32_t>(pick(2) == 0 ? 0 : pick(25)));
+        }
+    }
     std::ostringstream os;
     os << "seed " << seed << " lanes " << c.lanes << " S " << c.frameSize << " L "
        << c.lineDelaySlots << " tail " << (c.replayTail == RiflReplayTail::RTL ? "RTL" : "COR")
        << " drain " << c.drainFramesPerSlot << " mode " << mode << " offers " << sc.offers.size()
        << " end " << sc.endSlot << " ppm " << c.clockOffsetPpm[0] << "/" << c.clockOffsetPpm[1]
-       << " comp " << c.clockCompensation[0] << c.clockCompensation[1];
+       << " comp " << c.clockCompensation[0] << c.clockCompensation[1] << " skew "
+       << c.GetMaxLaneSkewSlots();
     sc.name = os.str();
     return sc;
 }
@@ -663,6 +672,19 @@ class RiflEquivalenceDirectedTestCase : public TestCase
             sc.name = "clock offset " + std::to_string(k);
             sc.errors[0].listed = {{3000, {100}}, {5003, {7, 9}}};
             sc.errors[1].syncLoss = {{7000, 3}};
+            Check(sc);
+        }
+        // Lane skew with errors inside replays, slow drain and a large skew (FC).
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            Scenario sc = Base(4, 256, 10);
+            sc.config.laneSkewSlots = k == 2 ? std::vector<uint32_t>{0, 100, 0, 0}
+                                             : std::vector<uint32_t>{0, 4, 0, 9 * k};
+            sc.config.drainFramesPerSlot = k == 1 ? 1.5 : 0.0;
+            sc.name = "lane skew " + std::to_string(k);
+            sc.errors[1].listed = {{3000, {100}}, {3040, {7}}};
+            sc.errors[7].listed = {{4500, {33}}};
+            sc.errors[3].syncLoss = {{6000, 4}};
             Check(sc);
         }
         // Idle link with rare errors only (run mode up to the errors).

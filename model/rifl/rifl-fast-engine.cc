@@ -37,6 +37,11 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
     m_fid = m_config.GetFrameIdWidth();
     m_d = m_config.GetBufferDepth();
     m_lineDelay = m_config.GetLineDelaySlots();
+    for (uint32_t l = 0; l < m_config.lanes; ++l)
+    {
+        m_laneDelay.push_back(m_config.GetLaneDelaySlots(l));
+    }
+    m_maxDelay = m_lineDelay + m_config.GetMaxLaneSkewSlots();
     m_rxUpSlots = m_config.GetRxUpSlots();
     m_fifoDepth = m_config.GetFcFifoDepth();
     m_thrOn = m_config.GetFcThrOn();
@@ -465,7 +470,7 @@ RiflFastEngine::Emit(RiflLinkEventType type, uint32_t endpoint, uint32_t lane, u
 bool
 RiflFastEngine::IsQuiescent() const
 {
-    if (m_selfCheck || m_quietSlots < m_lineDelay + QUIET_MARGIN)
+    if (m_selfCheck || m_quietSlots < m_maxDelay + QUIET_MARGIN)
     {
         return false;
     }
@@ -492,20 +497,23 @@ RiflFastEngine::IsQuiescent() const
 uint64_t
 RiflFastEngine::JumpHorizon()
 {
-    // The next line slot to be received is m_slot - L - 4 (m_slot is past L + 24 here).
-    const uint64_t nextLine = m_slot - m_lineDelay - FLAG_DELAY;
+    // The next line slot to be received on lane l is m_slot - L_l - 4 (m_slot is past
+    // max L_l + 24 here), L_l = L + the lane's skew.
     // A skip slot of the slower clock (§6.1) is always stepped.
     uint64_t h = m_nextSkip == RiflLinkConfig::NO_SKIP ? NEVER : m_nextSkip;
     for (Endpoint& ep : m_ep)
     {
-        for (Lane& lane : ep.lanes)
+        for (uint32_t l = 0; l < m_config.lanes; ++l)
         {
+            Lane& lane = ep.lanes[l];
+            const uint64_t delay = m_laneDelay[l] + FLAG_DELAY;
+            const uint64_t nextLine = m_slot - delay;
             if (lane.errors)
             {
                 const FrameErrorEvent& ev = lane.errors->Peek();
                 if (ev.slot != FrameErrorEvent::NO_MORE_ERRORS)
                 {
-                    h = std::min(h, std::max(ev.slot, nextLine) + m_lineDelay + FLAG_DELAY);
+                    h = std::min(h, std::max(ev.slot, nextLine) + delay);
                 }
             }
             if (lane.syncLoss)
@@ -520,7 +528,7 @@ RiflFastEngine::JumpHorizon()
                 }
                 if (ev->startSlot != SyncLossEvent::NO_MORE_EVENTS)
                 {
-                    h = std::min(h, std::max(ev->startSlot, nextLine) + m_lineDelay + FLAG_DELAY);
+                    h = std::min(h, std::max(ev->startSlot, nextLine) + delay);
                 }
             }
         }
@@ -582,7 +590,7 @@ RiflFastEngine::IsLoadedSteady()
     {
         return true; // nothing but loaded jumps since the last full check
     }
-    if (m_config.drainFramesPerSlot != 0.0 || m_thrOn < 2
+    if (m_config.drainFramesPerSlot != 0.0 || m_thrOn < 2 || m_maxDelay != m_lineDelay
         || m_steadySlots < m_lineDelay + QUIET_MARGIN || m_slot < m_lineDelay + QUIET_MARGIN)
     {
         return false;
@@ -980,9 +988,9 @@ RiflFastEngine::Step()
         for (uint32_t l = 0; l < m_config.lanes; ++l)
         {
             auto& line = m_ep[sender].lanes[l].line;
-            while (!line.empty() && line.front().lineSlot + m_lineDelay + FLAG_DELAY <= t)
+            while (!line.empty() && line.front().lineSlot + m_laneDelay[l] + FLAG_DELAY <= t)
             {
-                NS_ASSERT(line.front().lineSlot + m_lineDelay + FLAG_DELAY == t);
+                NS_ASSERT(line.front().lineSlot + m_laneDelay[l] + FLAG_DELAY == t);
                 Receive(rx, l, line.front());
                 line.pop_front();
             }
@@ -1237,7 +1245,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
         return;
     }
     FifoEntry e;
-    e.readySlot = n + m_lineDelay + USER_DELAY;
+    e.readySlot = n + m_laneDelay[laneIndex] + USER_DELAY;
     e.bytes.assign(payload.begin(), payload.begin() + d.validBytes);
     e.eop = d.meta == RiflFrame::Meta::LAST_FULL || d.meta == RiflFrame::Meta::LAST_PARTIAL;
     e.tag = f.tag;

@@ -90,6 +90,8 @@ namespace ns3
  * flags clear and the key monitor saturated (16 regular frames), aligner
  * window without illegal headers, descramblers in step; the last L + 24 slots
  * free of anything but clean in-sequence Data frames (user or fill); an
+ * no lane skew (LaneSkew all 0; with skew the user side waits for the
+ * lagging lane and such stretches are stepped); an
  * unlimited drain (so the FC FIFO never holds more than 2 frames at the TX,
  * Thr_ON >= 2 is required); and the user side in step with the senders (the
  * pending user frames, FIFO then line, are consecutive segments on
@@ -464,6 +466,8 @@ class RiflFastEngine : public RiflLinkEngine
     uint32_t m_fid;                                //!< Frame ID width
     uint32_t m_d;                                  //!< D
     uint32_t m_lineDelay;                          //!< L
+    std::vector<uint32_t> m_laneDelay; //!< per lane: L + its skew
+    uint32_t m_maxDelay{0};            //!< L + the largest skew
     uint32_t m_rxUpSlots;                          //!< RX-up wait
     uint32_t m_fifoDepth;                          //!< FC FIFO depth
     uint32_t m_thrOn;                              //!< Thr_ON

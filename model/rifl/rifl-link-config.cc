@@ -28,6 +28,8 @@ constexpr uint32_t GT_WORD_BITS = 64;
 constexpr uint32_t MAX_FID = 12;
 /// Largest clock offset magnitude, ppm.
 constexpr double MAX_PPM = 1000.0;
+/// Largest lane skew, slots.
+constexpr uint32_t MAX_SKEW = 100000;
 /// Parts per billion in one.
 constexpr uint64_t PPB = 1000000000;
 } // namespace
@@ -74,12 +76,23 @@ RiflLinkConfig::Validate() const
     RIFL_CHECK_ARG(replayTail != RiflReplayTail::RTL && replayTail != RiflReplayTail::CORRECTED,
                    "RiflLinkConfig: ReplayTail = " << static_cast<int>(replayTail)
                                                    << " is not RTL (0) or CORRECTED (1)");
-    const uint64_t minTail = 2 * uint64_t{GetLineDelaySlots()} + 8;
+    RIFL_CHECK_ARG(laneSkewSlots.size() > lanes, "RiflLinkConfig: LaneSkew has "
+                                                     << laneSkewSlots.size()
+                                                     << " entries, more than Lanes = " << lanes);
+    for (std::size_t l = 0; l < laneSkewSlots.size(); ++l)
+    {
+        RIFL_CHECK_ARG(laneSkewSlots[l] > MAX_SKEW, "RiflLinkConfig: LaneSkew of lane "
+                                                        << l << " = " << laneSkewSlots[l]
+                                                        << " slots is outside 0..100000");
+    }
+    const uint64_t minTail = 2 * (uint64_t{GetLineDelaySlots()} + GetMaxLaneSkewSlots()) + 8;
     RIFL_CHECK_ARG(correctedTailSlots != 0
                        && (correctedTailSlots < minTail || correctedTailSlots > (1u << 20)),
-                   "RiflLinkConfig: CorrectedTail = " << correctedTailSlots << " is outside "
-                                                      << minTail << "..1048576 (2L + 8 with L = "
-                                                      << GetLineDelaySlots() << "; 0 derives it)");
+                   "RiflLinkConfig: CorrectedTail = "
+                       << correctedTailSlots << " is outside " << minTail
+                       << "..1048576 (2L + 8 with L = " << GetLineDelaySlots()
+                       << " + the largest lane skew " << GetMaxLaneSkewSlots()
+                       << "; 0 derives it)");
     RIFL_CHECK_ARG(startup != RiflStartup::FULL && startup != RiflStartup::SHORT,
                    "RiflLinkConfig: Startup = " << static_cast<int>(startup)
                                                 << " is not FULL (0) or SHORT (1)");
@@ -99,9 +112,8 @@ RiflLinkConfig::Validate() const
 int64_t
 RiflLinkConfig::GetClockOffsetPpb(uint32_t endpoint) const
 {
-    RIFL_CHECK_INDEX(endpoint > 1,
-                     "RiflLinkConfig::GetClockOffsetPpb: endpoint = " << endpoint
-                                                                      << " is outside 0..1");
+    RIFL_CHECK_INDEX(endpoint > 1, "RiflLinkConfig::GetClockOffsetPpb: endpoint = "
+                                       << endpoint << " is outside 0..1");
     return std::llround(clockOffsetPpm[endpoint] * 1000.0);
 }
 
@@ -208,6 +220,29 @@ RiflLinkConfig::GetLineDelaySlots() const
 }
 
 uint32_t
+RiflLinkConfig::GetLaneSkewSlots(uint32_t lane) const
+{
+    return lane < laneSkewSlots.size() ? laneSkewSlots[lane] : 0;
+}
+
+uint32_t
+RiflLinkConfig::GetMaxLaneSkewSlots() const
+{
+    uint32_t m = 0;
+    for (uint32_t v : laneSkewSlots)
+    {
+        m = std::max(m, v);
+    }
+    return m;
+}
+
+uint32_t
+RiflLinkConfig::GetLaneDelaySlots(uint32_t lane) const
+{
+    return GetLineDelaySlots() + GetLaneSkewSlots(lane);
+}
+
+uint32_t
 RiflLinkConfig::GetFcBufferFrames() const
 {
     return 2 * GetBufferDepth();
@@ -243,7 +278,7 @@ RiflLinkConfig::GetReplayTailSlots() const
     {
         return correctedTailSlots;
     }
-    return std::max(rtl, 2 * GetLineDelaySlots() + 8);
+    return std::max(rtl, 2 * (GetLineDelaySlots() + GetMaxLaneSkewSlots()) + 8);
 }
 
 uint32_t

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 /**
  * \defgroup rifl-protocol RIFL protocol engines
@@ -64,10 +65,14 @@ struct RiflLinkConfig
     uint32_t fcFifoDepth{0};         //!< FcFifoDepth: real FIFO frames, 0 = 2^(FID+1) + 16
     double drainFramesPerSlot{0.0};  //!< DrainRate: user frames per slot, 0 = unlimited
     RiflReplayTail replayTail{RiflReplayTail::RTL}; //!< ReplayTail mode
-    uint32_t correctedTailSlots{0};         //!< CorrectedTail: 0 = max(D/2+1, 2L+8), else >= 2L+8
+    /// CorrectedTail: 0 = max(D/2+1, 2L'+8), else >= 2L'+8, L' = L + the largest lane skew
+    uint32_t correctedTailSlots{0};
     RiflStartup startup{RiflStartup::FULL}; //!< Startup: RX-up wait length
     uint32_t rxUpSlots{0};                  //!< RxUpSlots: explicit RX-up wait, 0 = from Startup
     uint32_t userWordBytes{32};             //!< UserWordBytes: user bus width for latency, 1..1024
+    /// LaneSkew: extra one-way delay of each lane in slots, both directions (spec 6.2);
+    /// entry l is lane l (missing entries 0), at most Lanes entries, each 0..100000.
+    std::vector<uint32_t> laneSkewSlots;
     /// ClockOffsetPpm of endpoint A (0) and B (1): the device clock's offset from nominal,
     /// [-1000, 1000] ppm, resolution 0.001 ppm (rounded to parts per billion).
     std::array<double, 2> clockOffsetPpm{0.0, 0.0};
@@ -106,6 +111,21 @@ struct RiflLinkConfig
 
     /// \return the one-way line delay L in slots (explicit, or round(cable delay / slot)).
     uint32_t GetLineDelaySlots() const;
+
+    /**
+     * \param lane a lane.
+     * \return its skew in slots (0 beyond the LaneSkew entries).
+     */
+    uint32_t GetLaneSkewSlots(uint32_t lane) const;
+
+    /// \return the largest lane skew in slots.
+    uint32_t GetMaxLaneSkewSlots() const;
+
+    /**
+     * \param lane a lane.
+     * \return its one-way delay in slots, L + its skew.
+     */
+    uint32_t GetLaneDelaySlots(uint32_t lane) const;
 
     /// \return S_FC = 2^(FrameIdWidth+1), the nominal FC buffer size in frames.
     uint32_t GetFcBufferFrames() const;

@@ -32,6 +32,11 @@ RiflReferenceEngine::RiflReferenceEngine(const RiflLinkConfig& config)
     m_config.Validate();
     m_fid = m_config.GetFrameIdWidth();
     m_lineDelay = m_config.GetLineDelaySlots();
+    for (uint32_t l = 0; l < m_config.lanes; ++l)
+    {
+        m_laneDelay.push_back(m_config.GetLaneDelaySlots(l));
+    }
+    m_maxDelay = m_lineDelay + m_config.GetMaxLaneSkewSlots();
     m_rxUpSlots = m_config.GetRxUpSlots();
     m_fifoDepth = m_config.GetFcFifoDepth();
     m_thrOn = m_config.GetFcThrOn();
@@ -128,9 +133,9 @@ RiflReferenceEngine::Step()
         for (uint32_t l = 0; l < m_config.lanes; ++l)
         {
             auto& line = m_ep[sender].lanes[l].line;
-            while (!line.empty() && line.front().lineSlot + m_lineDelay + FLAG_DELAY <= t)
+            while (!line.empty() && line.front().lineSlot + m_laneDelay[l] + FLAG_DELAY <= t)
             {
-                NS_ASSERT(line.front().lineSlot + m_lineDelay + FLAG_DELAY == t);
+                NS_ASSERT(line.front().lineSlot + m_laneDelay[l] + FLAG_DELAY == t);
                 Receive(rx, l, line.front());
                 line.pop_front();
             }
@@ -404,7 +409,7 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         return;
     }
     FifoEntry e;
-    e.readySlot = n + m_lineDelay + USER_DELAY;
+    e.readySlot = n + m_laneDelay[laneIndex] + USER_DELAY;
     e.bytes.assign(d.payload.begin(), d.payload.begin() + d.validBytes);
     e.eop = d.meta == RiflFrame::Meta::LAST_FULL || d.meta == RiflFrame::Meta::LAST_PARTIAL;
     e.tag = f.tag;

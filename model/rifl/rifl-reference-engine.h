@@ -105,6 +105,14 @@ namespace ns3
  *    verdict DELIVER would be counted in contentMismatches / outOfOrderDeliveries
  *    and reported as UNDETECTED_ERROR with value DELIVER; none was seen.
  *
+ * Lane skew (§6.2). Lane l has a one-way delay L_l = L + LaneSkew[l] in both
+ * directions: its frames reach the receiver's flags at n + L_l + 4 and its
+ * FC FIFO is ready for the user at n + L_l + 6, so the lanes' protocols run
+ * with their own round trips, and the user, taking segments in the lanes'
+ * round-robin order, waits for the lagging lane while the other lanes' FC
+ * FIFOs hold what arrived early (their occupancy shows in maxFcOccupancy and,
+ * beyond Thr_ON, in flow control).
+ *
  * Clock domains (§6.1). Each endpoint has a ClockOffsetPpm. Slots are those
  * of the faster endpoint's frame clock (the common grid); the slower clock has
  * 1 - Delta edges per grid slot, Delta = |ppm A - ppm B| (first order), placed
@@ -428,6 +436,8 @@ class RiflReferenceEngine : public RiflLinkEngine
     RiflLinkConfig m_config;               //!< the configuration
     uint32_t m_fid;                        //!< Frame ID width
     uint32_t m_lineDelay;                  //!< L
+    std::vector<uint32_t> m_laneDelay; //!< per lane: L + its skew
+    uint32_t m_maxDelay{0};            //!< L + the largest skew
     uint32_t m_rxUpSlots;                  //!< RX-up wait
     uint32_t m_fifoDepth;                  //!< FC FIFO depth
     uint32_t m_thrOn;                      //!< Thr_ON
