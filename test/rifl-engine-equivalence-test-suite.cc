@@ -472,13 +472,24 @@ RandomScenario(uint32_t seed, bool big)
             c.laneSkewSlots.push_back(static_cast<uint32_t>(pick(2) == 0 ? 0 : pick(25)));
         }
     }
+    // Per-endpoint user sides (drawn last): a different drain rate or FIFO depth at one end.
+    if (pick(4) == 0)
+    {
+        const uint32_t e = static_cast<uint32_t>(pick(2));
+        c.endpointDrainRate[e] = pick(3) == 0 ? 0.0 : uni(0.2, 1.5 * c.lanes);
+        if (pick(2) == 0)
+        {
+            c.endpointFcFifoDepth[1 - e] = c.GetFcThrOn() + 1 + static_cast<int64_t>(pick(100));
+        }
+    }
     std::ostringstream os;
     os << "seed " << seed << " lanes " << c.lanes << " S " << c.frameSize << " L "
        << c.lineDelaySlots << " tail " << (c.replayTail == RiflReplayTail::RTL ? "RTL" : "COR")
        << " drain " << c.drainFramesPerSlot << " mode " << mode << " offers " << sc.offers.size()
        << " end " << sc.endSlot << " ppm " << c.clockOffsetPpm[0] << "/" << c.clockOffsetPpm[1]
        << " comp " << c.clockCompensation[0] << c.clockCompensation[1] << " skew "
-       << c.GetMaxLaneSkewSlots();
+       << c.GetMaxLaneSkewSlots() << " drains " << c.GetDrainRate(0) << "/" << c.GetDrainRate(1)
+       << " fifos " << c.GetFcFifoDepth(0) << "/" << c.GetFcFifoDepth(1);
     sc.name = os.str();
     return sc;
 }

@@ -676,6 +676,12 @@ class RiflLinkConfigTestCase : public TestCase
         b.clockOffsetPpm[1] = 1000.5;
         bad.push_back({b, "ClockOffsetPpm of endpoint 1 = 1000.5 ppm is outside [-1000, 1000]"});
         b = RiflLinkConfig();
+        b.endpointDrainRate[1] = 2000;
+        bad.push_back({b, "DrainRate of endpoint 1 = 2000 frames/slot is outside [0, 1024]"});
+        b = RiflLinkConfig();
+        b.endpointFcFifoDepth[0] = 80;
+        bad.push_back({b, "FcFifoDepth of endpoint 0 = 80 is outside 86..1048576"});
+        b = RiflLinkConfig();
         b.clockOffsetPpm[0] = -1001;
         bad.push_back({b, "ClockOffsetPpm of endpoint 0 = -1001 ppm is outside [-1000, 1000]"});
         b = RiflLinkConfig();

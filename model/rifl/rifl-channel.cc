@@ -265,12 +265,13 @@ RiflChannel::BuildConfig() const
     same("CorrectedTail", a.correctedTailSlots, b.correctedTailSlots);
     same("Startup", static_cast<int>(a.startup), static_cast<int>(b.startup));
     same("RxUpSlots", a.rxUpSlots, b.rxUpSlots);
-    same("FcFifoDepth", a.fcFifoDepth, b.fcFifoDepth);
-    same("DrainRate", a.drainFramesPerSlot, b.drainFramesPerSlot);
     same("UserWordBytes", a.userWordBytes, b.userWordBytes);
     // Per-device values (each GetLinkConfig() holds its own in index 0).
     a.clockOffsetPpm[1] = b.clockOffsetPpm[0];
     a.clockCompensation[1] = b.clockCompensation[0];
+    // Each device's receiving side uses its own DrainRate and FcFifoDepth.
+    a.endpointDrainRate = {a.drainFramesPerSlot, b.drainFramesPerSlot};
+    a.endpointFcFifoDepth = {a.fcFifoDepth, b.fcFifoDepth};
     a.cableLengthM = m_cableLength;
     a.cableDelayNsPerM = m_cableDelay.GetSeconds() * 1e9;
     a.lineDelaySlots = m_lineDelaySlots;

@@ -43,7 +43,8 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
     }
     m_maxDelay = m_lineDelay + m_config.GetMaxLaneSkewSlots();
     m_rxUpSlots = m_config.GetRxUpSlots();
-    m_fifoDepth = m_config.GetFcFifoDepth();
+    m_fifoDepth = {m_config.GetFcFifoDepth(0), m_config.GetFcFifoDepth(1)};
+    m_drainRate = {m_config.GetDrainRate(0), m_config.GetDrainRate(1)};
     m_thrOn = m_config.GetFcThrOn();
     m_thrOff = m_config.GetFcThrOff();
     m_slowEp = m_config.GetSlowEndpoint();
@@ -544,9 +545,10 @@ RiflFastEngine::Jump(uint64_t n)
     NS_LOG_LOGIC("jump " << n << " slots from " << m_slot);
     const Matrix p = Power(n);
     const uint64_t laneSlots = n * m_config.lanes;
-    const double rate = m_config.drainFramesPerSlot;
-    for (Endpoint& ep : m_ep)
+    for (uint32_t e = 0; e < 2; ++e)
     {
+        Endpoint& ep = m_ep[e];
+        const double rate = m_drainRate[e];
         for (Lane& lane : ep.lanes)
         {
             // Every per-slot rule is periodic with period D here; only the buffer
@@ -590,7 +592,7 @@ RiflFastEngine::IsLoadedSteady()
     {
         return true; // nothing but loaded jumps since the last full check
     }
-    if (m_config.drainFramesPerSlot != 0.0 || m_thrOn < 2 || m_maxDelay != m_lineDelay
+    if (m_drainRate[0] != 0.0 || m_drainRate[1] != 0.0 || m_thrOn < 2 || m_maxDelay != m_lineDelay
         || m_steadySlots < m_lineDelay + QUIET_MARGIN || m_slot < m_lineDelay + QUIET_MARGIN)
     {
         return false;
@@ -1236,7 +1238,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
             lane.rxNextSeq = f.tag.laneSeq + 1;
         }
     }
-    if (lane.fifo.size() >= m_fifoDepth)
+    if (lane.fifo.size() >= m_fifoDepth[rx])
     {
         m_unsteady = true;
         ++c.fcFifoDrops;
@@ -1257,7 +1259,7 @@ void
 RiflFastEngine::Drain(uint32_t epIndex)
 {
     Endpoint& ep = m_ep[epIndex];
-    const double rate = m_config.drainFramesPerSlot;
+    const double rate = m_drainRate[epIndex];
     const bool unlimited = rate == 0.0;
     if (!unlimited)
     {

@@ -76,6 +76,21 @@ RiflLinkConfig::Validate() const
     RIFL_CHECK_ARG(replayTail != RiflReplayTail::RTL && replayTail != RiflReplayTail::CORRECTED,
                    "RiflLinkConfig: ReplayTail = " << static_cast<int>(replayTail)
                                                    << " is not RTL (0) or CORRECTED (1)");
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        const double r = endpointDrainRate[e];
+        RIFL_CHECK_ARG(r != -1.0 && !(r >= 0.0 && r <= 1024.0),
+                       "RiflLinkConfig: DrainRate of endpoint "
+                           << e << " = " << r
+                           << " frames/slot is outside [0, 1024] (0 = unlimited, -1 = the "
+                              "link's DrainRate)");
+        const int64_t f = endpointFcFifoDepth[e];
+        RIFL_CHECK_ARG(f != -1 && f != 0 && (f <= GetFcThrOn() || f > (1 << 20)),
+                       "RiflLinkConfig: FcFifoDepth of endpoint "
+                           << e << " = " << f << " is outside " << GetFcThrOn() + 1
+                           << "..1048576 (S_FC = " << fcFrames
+                           << "; 0 derives it, -1 = the link's FcFifoDepth)");
+    }
     RIFL_CHECK_ARG(laneSkewSlots.size() > lanes, "RiflLinkConfig: LaneSkew has "
                                                      << laneSkewSlots.size()
                                                      << " entries, more than Lanes = " << lanes);
@@ -264,6 +279,27 @@ uint32_t
 RiflLinkConfig::GetFcFifoDepth() const
 {
     return fcFifoDepth != 0 ? fcFifoDepth : GetFcBufferFrames() + 16;
+}
+
+double
+RiflLinkConfig::GetDrainRate(uint32_t endpoint) const
+{
+    RIFL_CHECK_INDEX(endpoint > 1,
+                     "RiflLinkConfig::GetDrainRate: endpoint = " << endpoint << " is outside 0..1");
+    return endpointDrainRate[endpoint] >= 0.0 ? endpointDrainRate[endpoint] : drainFramesPerSlot;
+}
+
+uint32_t
+RiflLinkConfig::GetFcFifoDepth(uint32_t endpoint) const
+{
+    RIFL_CHECK_INDEX(endpoint > 1, "RiflLinkConfig::GetFcFifoDepth: endpoint = "
+                                       << endpoint << " is outside 0..1");
+    const int64_t f = endpointFcFifoDepth[endpoint];
+    if (f < 0)
+    {
+        return GetFcFifoDepth();
+    }
+    return f != 0 ? static_cast<uint32_t>(f) : GetFcBufferFrames() + 16;
 }
 
 uint32_t

@@ -70,6 +70,11 @@ struct RiflLinkConfig
     RiflStartup startup{RiflStartup::FULL}; //!< Startup: RX-up wait length
     uint32_t rxUpSlots{0};                  //!< RxUpSlots: explicit RX-up wait, 0 = from Startup
     uint32_t userWordBytes{32};             //!< UserWordBytes: user bus width for latency, 1..1024
+    /// Per-endpoint DrainRate of A (0) and B (1): the user side of that endpoint's
+    /// receiver, frames per slot in total; -1 = drainFramesPerSlot.
+    std::array<double, 2> endpointDrainRate{-1.0, -1.0};
+    /// Per-endpoint FcFifoDepth of A's and B's receivers; -1 = fcFifoDepth.
+    std::array<int64_t, 2> endpointFcFifoDepth{-1, -1};
     /// LaneSkew: extra one-way delay of each lane in slots, both directions (spec 6.2);
     /// entry l is lane l (missing entries 0), at most Lanes entries, each 0..100000.
     std::vector<uint32_t> laneSkewSlots;
@@ -138,6 +143,19 @@ struct RiflLinkConfig
 
     /// \return the FC FIFO's real depth (explicit, or S_FC + 16: 144 for FID 6).
     uint32_t GetFcFifoDepth() const;
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return the drain rate of its receiving user side (endpointDrainRate, or
+     *         drainFramesPerSlot), frames per slot, 0 = unlimited.
+     */
+    double GetDrainRate(uint32_t endpoint) const;
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return the real FC FIFO depth of its receiver (endpointFcFifoDepth, or GetFcFifoDepth()).
+     */
+    uint32_t GetFcFifoDepth(uint32_t endpoint) const;
 
     /// \return the Idle slots that end a replay (D/2 + 1 for RTL; corrected value otherwise).
     uint32_t GetReplayTailSlots() const;

@@ -112,14 +112,16 @@ RiflNetDevice::GetTypeId()
                             MakeUintegerChecker<uint32_t>(0, 100000000))
               .AddAttribute("FcFifoDepth",
                             "Real depth of the receiver's FC FIFO in frames (0 = 2^(FID+1) + 16, "
-                            "144 for FID 6, as the RTL); frames beyond it are dropped, counted "
-                            "and traced (spec 10.4).",
+                            "144 for FID 6, as the RTL) of this device's receiver; frames beyond "
+                            "it are dropped, counted and traced (spec 10.4). Each device may use "
+                            "its own value.",
                             UintegerValue(0), MakeUintegerAccessor(&RiflNetDevice::m_fcFifoDepth),
                             MakeUintegerChecker<uint32_t>(0, 1000000))
               .AddAttribute("DrainRate",
                             "User frames per slot this device's receiving user side takes from "
                             "its lanes' FC FIFOs in total (round robin over the lanes; Lanes = "
-                            "the line rate), [0, 16]; 0 = unlimited.",
+                            "the line rate), [0, 16]; 0 = unlimited. Each device may use its own "
+                            "value.",
                             DoubleValue(0.0), MakeDoubleAccessor(&RiflNetDevice::m_drainRate),
                             MakeDoubleChecker<double>(0.0, 16.0))
               .AddAttribute("ClockOffsetPpm",

@@ -38,7 +38,8 @@ RiflReferenceEngine::RiflReferenceEngine(const RiflLinkConfig& config)
     }
     m_maxDelay = m_lineDelay + m_config.GetMaxLaneSkewSlots();
     m_rxUpSlots = m_config.GetRxUpSlots();
-    m_fifoDepth = m_config.GetFcFifoDepth();
+    m_fifoDepth = {m_config.GetFcFifoDepth(0), m_config.GetFcFifoDepth(1)};
+    m_drainRate = {m_config.GetDrainRate(0), m_config.GetDrainRate(1)};
     m_thrOn = m_config.GetFcThrOn();
     m_thrOff = m_config.GetFcThrOff();
     m_slowEp = m_config.GetSlowEndpoint();
@@ -399,7 +400,7 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
             lane.rxNextSeq = f.tag.laneSeq + 1;
         }
     }
-    if (lane.fifo.size() >= m_fifoDepth)
+    if (lane.fifo.size() >= m_fifoDepth[rx])
     {
         ++c.fcFifoDrops;
         NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
@@ -421,7 +422,7 @@ void
 RiflReferenceEngine::Drain(uint32_t epIndex)
 {
     Endpoint& ep = m_ep[epIndex];
-    const double rate = m_config.drainFramesPerSlot;
+    const double rate = m_drainRate[epIndex];
     const bool unlimited = rate == 0.0;
     if (!unlimited)
     {

@@ -439,7 +439,8 @@ class RiflReferenceEngine : public RiflLinkEngine
     std::vector<uint32_t> m_laneDelay; //!< per lane: L + its skew
     uint32_t m_maxDelay{0};            //!< L + the largest skew
     uint32_t m_rxUpSlots;                  //!< RX-up wait
-    uint32_t m_fifoDepth;                  //!< FC FIFO depth
+    std::array<uint32_t, 2> m_fifoDepth{}; //!< FC FIFO depth of A and B
+    std::array<double, 2> m_drainRate{};   //!< drain rate of A and B
     uint32_t m_thrOn;                      //!< Thr_ON
     uint32_t m_thrOff;                     //!< Thr_OFF
     uint64_t m_slot{0};                    //!< the slot the next Step() runs
