@@ -151,11 +151,11 @@ RiflFastEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
     RIFL_CHECK_ARG(payload.empty() || payload.size() > MAX_PACKET_BYTES,
                    "RiflFastEngine: payload size = " << payload.size()
                                                      << " bytes is outside 1..100000000");
-    const auto frames = RiflFrame::CutPacket(m_config.frameSize, payload);
+    auto frames = RiflFrame::CutPacket(m_config.frameSize, payload);
     const uint32_t p = m_config.GetPayloadBytes();
     for (std::size_t i = 0; i < frames.size(); ++i)
     {
-        Segment seg{std::make_shared<const RiflFrame>(frames[i]),
+        Segment seg{std::make_shared<const RiflFrame>(std::move(frames[i])),
                     packetId,
                     static_cast<uint32_t>(i * p),
                     i == 0,
@@ -555,7 +555,7 @@ RiflFastEngine::Jump(uint64_t n)
             // changes: its last D entries are fill frames.
             for (; lane.fillPushes < m_d; ++lane.fillPushes)
             {
-                lane.state.PushBuffer(RiflBufferEntry{*m_fill, RiflFrameTag{}});
+                lane.state.PushBuffer(RiflBufferEntry{m_fill, RiflFrameTag{}});
             }
             lane.txScr = Apply(p, lane.txScr);
             for (LineFrame& f : lane.line)
@@ -802,7 +802,7 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                 }
                 if (i >= pushFrom)
                 {
-                    lane.state.PushBuffer(RiflBufferEntry{*out.frame, out.tag});
+                    lane.state.PushBuffer(RiflBufferEntry{out.frame, out.tag});
                 }
                 if (lineSlot >= lastInFlight)
                 {
@@ -860,7 +860,8 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                   });
         // FIFO occupancy at each push: this frame plus the lane's user frames of
         // the two line slots before (still in the FIFO at its receive slot).
-        std::vector<std::array<uint64_t, 2>> recent(nLanes, {NEVER, NEVER});
+        std::array<std::array<uint64_t, 2>, 16> recent;
+        recent.fill({NEVER, NEVER});
         for (uint32_t l = 0; l < nLanes; ++l)
         {
             for (const FifoEntry& e : ep.lanes[l].fifo)
@@ -901,8 +902,7 @@ RiflFastEngine::LoadedJump(uint64_t t1)
         std::vector<RiflDelivery>& out = deliveries[r];
         for (FifoEntry& e : old)
         {
-            TakeFrame(r, e.bytes.data(), static_cast<uint32_t>(e.bytes.size()), e.eop, e.tag,
-                      e.readySlot, &out);
+            TakeFrame(r, e.Data(), e.nBytes, e.eop, e.tag, e.readySlot, &out);
         }
         for (const Received& f : rec)
         {
@@ -920,7 +920,8 @@ RiflFastEngine::LoadedJump(uint64_t t1)
             {
                 FifoEntry e;
                 e.readySlot = ready;
-                e.bytes.assign(p.begin(), p.begin() + nb);
+                e.frame = f.frame;
+                e.nBytes = nb;
                 e.eop = eop;
                 e.tag = f.tag;
                 ep.lanes[f.lane].fifo.push_back(std::move(e));
@@ -1248,7 +1249,15 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     }
     FifoEntry e;
     e.readySlot = n + m_laneDelay[laneIndex] + USER_DELAY;
-    e.bytes.assign(payload.begin(), payload.begin() + d.validBytes);
+    e.nBytes = d.validBytes;
+    if (&payload == &f.frame->GetPayload() || payload == f.frame->GetPayload())
+    {
+        e.frame = f.frame;
+    }
+    else
+    {
+        e.bytes.assign(payload.begin(), payload.begin() + d.validBytes);
+    }
     e.eop = d.meta == RiflFrame::Meta::LAST_FULL || d.meta == RiflFrame::Meta::LAST_PARTIAL;
     e.tag = f.tag;
     lane.fifo.push_back(std::move(e));
@@ -1279,8 +1288,7 @@ RiflFastEngine::Drain(uint32_t epIndex)
         {
             ep.drainCredit -= 1.0;
         }
-        TakeFrame(epIndex, e.bytes.data(), static_cast<uint32_t>(e.bytes.size()), e.eop, e.tag,
-                  m_slot);
+        TakeFrame(epIndex, e.Data(), e.nBytes, e.eop, e.tag, m_slot);
     }
 }
 
@@ -1476,22 +1484,22 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
             {
                 const RiflBufferEntry& e = st.RotateBuffer();
                 out.tag = e.tag;
-                const auto fc = e.frame.GetFcNotification();
-                if (e.frame.GetMeta() == RiflFrame::Meta::INVALID
+                const auto fc = e.frame->GetFcNotification();
+                if (e.frame->GetMeta() == RiflFrame::Meta::INVALID
                     && fc == RiflFrame::FcNotification::NONE)
                 {
                     out.frame = m_fill; // the buffer's fill frames are MakeFill() frames
                     out.fill = true;
                 }
-                else if (e.frame.GetMeta() == RiflFrame::Meta::INVALID)
+                else if (e.frame->GetMeta() == RiflFrame::Meta::INVALID)
                 {
                     out.frame = fc == RiflFrame::FcNotification::PAUSE ? m_fcPause : m_fcResume;
                     content = fc == RiflFrame::FcNotification::PAUSE ? m_cFcPause : m_cFcResume;
                 }
                 else
                 {
-                    out.frame = std::make_shared<const RiflFrame>(e.frame);
-                    content = DataContentState(e.frame);
+                    out.frame = e.frame;
+                    content = DataContentState(*e.frame);
                 }
                 ++c.replayedFrames;
                 break;
@@ -1500,7 +1508,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
             case RiflTxFrame::FC_RESUME:
                 out.frame = kind == RiflTxFrame::FC_PAUSE ? m_fcPause : m_fcResume;
                 content = kind == RiflTxFrame::FC_PAUSE ? m_cFcPause : m_cFcResume;
-                st.PushBuffer(RiflBufferEntry{*out.frame, out.tag});
+                st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
                 lane.fillPushes = 0;
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
                 Emit(kind == RiflTxFrame::FC_PAUSE ? RiflLinkEventType::FC_PAUSE_SENT
@@ -1521,7 +1529,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                     out.tag.groupSeq = seg.groupSeq;
                     content = seg.content;
                     lane.fillPushes = 0;
-                    st.PushBuffer(RiflBufferEntry{*out.frame, out.tag});
+                    st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
                     ++c.newUserFrames;
                 }
                 else
@@ -1532,7 +1540,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                     if (lane.fillPushes < m_d)
                     {
                         ++lane.fillPushes;
-                        st.PushBuffer(RiflBufferEntry{*out.frame, out.tag});
+                        st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
                     }
                     ++c.fillFrames;
                 }

@@ -257,10 +257,18 @@ class RiflFastEngine : public RiflLinkEngine
     /// A user frame in the FC FIFO.
     struct FifoEntry
     {
-        uint64_t readySlot{0};      //!< first slot the user may take it
-        std::vector<uint8_t> bytes; //!< user bytes decoded
-        bool eop{false};            //!< last frame of a packet
-        RiflFrameTag tag;           //!< ground truth
+        uint64_t readySlot{0};                  //!< first slot the user may take it
+        std::shared_ptr<const RiflFrame> frame; //!< the frame sent, if decoded as sent
+        std::vector<uint8_t> bytes;             //!< else the user bytes decoded
+        uint32_t nBytes{0};                     //!< user bytes
+        bool eop{false};                        //!< last frame of a packet
+        RiflFrameTag tag;                       //!< ground truth
+
+        /// \return the user bytes.
+        const uint8_t* Data() const
+        {
+            return frame ? frame->GetPayload().data() : bytes.data();
+        }
     };
 
     /// A user segment waiting at the TX.
@@ -466,11 +474,11 @@ class RiflFastEngine : public RiflLinkEngine
     uint32_t m_fid;                                //!< Frame ID width
     uint32_t m_d;                                  //!< D
     uint32_t m_lineDelay;                          //!< L
-    std::vector<uint32_t> m_laneDelay; //!< per lane: L + its skew
-    uint32_t m_maxDelay{0};            //!< L + the largest skew
+    std::vector<uint32_t> m_laneDelay;             //!< per lane: L + its skew
+    uint32_t m_maxDelay{0};                        //!< L + the largest skew
     uint32_t m_rxUpSlots;                          //!< RX-up wait
-    std::array<uint32_t, 2> m_fifoDepth{}; //!< FC FIFO depth of A and B
-    std::array<double, 2> m_drainRate{};   //!< drain rate of A and B
+    std::array<uint32_t, 2> m_fifoDepth{};         //!< FC FIFO depth of A and B
+    std::array<double, 2> m_drainRate{};           //!< drain rate of A and B
     uint32_t m_thrOn;                              //!< Thr_ON
     uint32_t m_thrOff;                             //!< Thr_OFF
     uint64_t m_slot{0};                            //!< the slot the next Step() runs

@@ -63,7 +63,8 @@ RiflLaneState::RiflLaneState(uint32_t frameIdWidth, uint32_t replaySlots, uint32
                                                    << "..(2D + tail)");
     m_resumeWait = m_d; // no wait after reset: the rollback counter covers start-up
     m_thr = ROLLBACK % m_d;
-    RiflBufferEntry fill{RiflFrame::MakeFill(frameSize), RiflFrameTag{}};
+    RiflBufferEntry fill{std::make_shared<const RiflFrame>(RiflFrame::MakeFill(frameSize)),
+                         RiflFrameTag{}};
     m_buffer.assign(m_d, fill);
 }
 

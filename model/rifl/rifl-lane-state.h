@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
 
 namespace ns3
@@ -75,7 +76,8 @@ struct RiflFrameTag
  */
 struct RiflBufferEntry
 {
-    RiflFrame frame;  //!< the frame content (Syncword 01 implicit, CRC recomputed on send)
+    /// The frame content (Syncword 01 implicit, CRC recomputed on send); shared, never null.
+    std::shared_ptr<const RiflFrame> frame;
     RiflFrameTag tag; //!< ground truth
 };
 

@@ -604,7 +604,7 @@ RiflReferenceEngine::Transmit(uint32_t epIndex, bool compensate)
             case RiflTxFrame::REPLAY:
             {
                 const RiflBufferEntry& e = st.RotateBuffer();
-                out.frame = e.frame;
+                out.frame = *e.frame;
                 out.tag = e.tag;
                 ++c.replayedFrames;
                 break;
@@ -614,7 +614,8 @@ RiflReferenceEngine::Transmit(uint32_t epIndex, bool compensate)
                 out.frame = RiflFrame::MakeFcNotification(
                     s, kind == RiflTxFrame::FC_PAUSE ? RiflFrame::FcNotification::PAUSE
                                                      : RiflFrame::FcNotification::RESUME);
-                st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
+                st.PushBuffer(
+                    RiflBufferEntry{std::make_shared<const RiflFrame>(out.frame), out.tag});
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
                 Emit(kind == RiflTxFrame::FC_PAUSE ? RiflLinkEventType::FC_PAUSE_SENT
                                                    : RiflLinkEventType::FC_RESUME_SENT,
@@ -637,7 +638,8 @@ RiflReferenceEngine::Transmit(uint32_t epIndex, bool compensate)
                     out.frame = RiflFrame::MakeFill(s);
                     ++c.fillFrames;
                 }
-                st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
+                st.PushBuffer(
+                    RiflBufferEntry{std::make_shared<const RiflFrame>(out.frame), out.tag});
                 newFrame = true;
                 break;
         }
