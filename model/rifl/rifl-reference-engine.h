@@ -104,6 +104,26 @@ namespace ns3
  *    exp_id != thr - 1, so the error cannot clear early. A false pass with
  *    verdict DELIVER would be counted in contentMismatches / outOfOrderDeliveries
  *    and reported as UNDETECTED_ERROR with value DELIVER; none was seen.
+ *  - A loss of sync during an error recovery of the other direction can exceed
+ *    the reordering limit (§10.2, §11.8) with the RTL-sized buffer: B's RX goes
+ *    down while A has just requested a replay; SEND_PAUSE outranks RETRANS, so
+ *    B's replay never starts, A's Idles in PAUSE drop B's Re-transmit flag, and
+ *    A's renewed request costs another round trip, by which B has sent more
+ *    than D - 1 frames after the corrupted one (4 lanes, L = 11, D = 64, GE
+ *    errors with Bad BER 1e-4 and sync losses: 2 out-of-order frames, every
+ *    later packet of that direction reassembled wrongly, all counted in
+ *    outOfOrderDeliveries; rifl-lossless). With D = 128 (FrameIdWidth 7) the
+ *    same traffic over 1e7 slots per direction is lossless.
+ *  - Lane skew: the leading lanes' FC FIFOs hold about skew + 2 frames; a skew
+ *    above Thr_ON - 2 keeps them above Thr_ON, so flow control pauses the group
+ *    again and again (4 lanes, L = 11, 1500 B at about the line rate: 3364
+ *    packets delivered by slot 45097 with a 30-slot skew, by slot 77563 with a
+ *    100-slot skew; rifl-lane-skew).
+ *  - Clock offset without compensation (1 lane, 1000 ppm, user at the line rate,
+ *    250000 slots): the slower side's FC FIFO climbs to Thr_ON in about
+ *    85 / Delta slots, then flow control cycles between Thr_OFF and Thr_ON
+ *    (3 FC_ON / FC_OFF pairs); the mean word latency rises from 18.0 to 60.5
+ *    slots, the goodput is the same (rifl-clock-compensation).
  *
  * Lane skew (§6.2). Lane l has a one-way delay L_l = L + LaneSkew[l] in both
  * directions: its frames reach the receiver's flags at n + L_l + 4 and its
