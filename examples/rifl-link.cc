@@ -195,6 +195,10 @@ main(int argc, char* argv[])
     bool bidirectional = false;
     std::string engine = "Fast";
     std::string output = "rifl-link-results.json";
+    double ppmA = 0.0;
+    double ppmB = 0.0;
+    bool compensation = true;
+    std::string laneSkew;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("ber", "bit error rate of every lane in both directions", ber);
@@ -209,6 +213,10 @@ main(int argc, char* argv[])
     cmd.AddValue("bidirectional", "also send B to A", bidirectional);
     cmd.AddValue("engine", "link engine: Fast or Reference", engine);
     cmd.AddValue("output", "JSON results file", output);
+    cmd.AddValue("ppmA", "clock offset of A in ppm, [-1000, 1000] (spec 6.1)", ppmA);
+    cmd.AddValue("ppmB", "clock offset of B in ppm, [-1000, 1000]", ppmB);
+    cmd.AddValue("compensation", "the faster side inserts compensation Idles", compensation);
+    cmd.AddValue("laneSkew", "per-lane skew in slots, comma-separated (e.g. 0,3,0,1)", laneSkew);
     cmd.Parse(argc, argv);
 
     try
@@ -229,8 +237,12 @@ main(int argc, char* argv[])
         rifl.SetChannelAttribute("CableLength", DoubleValue(cableLength));
         rifl.SetChannelAttribute("Ber", DoubleValue(ber));
         rifl.SetChannelAttribute("Engine", StringValue(engine));
+        rifl.SetChannelAttribute("LaneSkew", StringValue(laneSkew));
+        rifl.SetDeviceAttribute("ClockCompensation", BooleanValue(compensation));
         rifl.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize("1000p")));
         NetDeviceContainer devices = rifl.Install(nodes);
+        devices.Get(0)->SetAttribute("ClockOffsetPpm", DoubleValue(ppmA));
+        devices.Get(1)->SetAttribute("ClockOffsetPpm", DoubleValue(ppmB));
         int64_t stream = 1000;
         stream += rifl.AssignStreams(devices, stream);
 

@@ -180,6 +180,16 @@ RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
 
     Ptr<RiflNetDevice> dev[2]
         = {DynamicCast<RiflNetDevice>(devs.Get(0)), DynamicCast<RiflNetDevice>(devs.Get(1))};
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        for (const auto& kv : i == 0 ? c.deviceAttributesA : c.deviceAttributesB)
+        {
+            RIFL_CHECK_ARG(!dev[i]->SetAttributeFailSafe(kv.first, StringValue(kv.second)),
+                           (i == 0 ? "deviceAttributesA[\"" : "deviceAttributesB[\"")
+                               << kv.first << "\"] = \"" << kv.second
+                               << "\" is not a valid ns3::RiflNetDevice attribute value");
+        }
+    }
     Ptr<RiflChannel> channel = DynamicCast<RiflChannel>(dev[0]->GetChannel());
     const double lineBps = dev[0]->GetDataRate().GetBitRate();
     const Time windowStart = MicroSeconds(c.warmupUs);

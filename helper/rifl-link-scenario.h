@@ -30,6 +30,11 @@ struct RiflLinkScenarioConfig
     uint64_t rngRun{1};            //!< ns-3 run number (RngSeedManager::SetRun)
     /// ns-3 attribute defaults, e.g. {"ns3::RiflNetDevice::FrameSize", "512"}.
     std::map<std::string, std::string> attributes;
+    /// Attributes of device A only (RiflNetDevice attribute names, e.g.
+    /// {"ClockOffsetPpm", "100"}, {"DrainRate", "2"}), set after the defaults.
+    std::map<std::string, std::string> deviceAttributesA;
+    /// Attributes of device B only.
+    std::map<std::string, std::string> deviceAttributesB;
 };
 
 /**

@@ -457,11 +457,39 @@ RandomScenario(uint32_t seed, bool big)
             // mode 5: clean
         }
     }
+    // Clock offsets (§6.1), drawn last so that the rest of the scenario is unchanged:
+    // half of the scenarios, +-1000 ppm per endpoint, compensation on or off.
+    if (pick(2) == 0)
+    {
+        c.clockOffsetPpm = {uni(-1000, 1000), uni(-1000, 1000)};
+        c.clockCompensation = {pick(3) != 0, pick(3) != 0};
+    }
+    // Lane skew (§6.2), drawn after everything else: a third of the scenarios.
+    if (pick(3) == 0)
+    {
+        for (uint32_t l = 0; l < c.lanes; ++l)
+        {
+            c.laneSkewSlots.push_back(static_cast<uint32_t>(pick(2) == 0 ? 0 : pick(25)));
+        }
+    }
+    // Per-endpoint user sides (drawn last): a different drain rate or FIFO depth at one end.
+    if (pick(4) == 0)
+    {
+        const uint32_t e = static_cast<uint32_t>(pick(2));
+        c.endpointDrainRate[e] = pick(3) == 0 ? 0.0 : uni(0.2, 1.5 * c.lanes);
+        if (pick(2) == 0)
+        {
+            c.endpointFcFifoDepth[1 - e] = c.GetFcThrOn() + 1 + static_cast<int64_t>(pick(100));
+        }
+    }
     std::ostringstream os;
     os << "seed " << seed << " lanes " << c.lanes << " S " << c.frameSize << " L "
        << c.lineDelaySlots << " tail " << (c.replayTail == RiflReplayTail::RTL ? "RTL" : "COR")
        << " drain " << c.drainFramesPerSlot << " mode " << mode << " offers " << sc.offers.size()
-       << " end " << sc.endSlot;
+       << " end " << sc.endSlot << " ppm " << c.clockOffsetPpm[0] << "/" << c.clockOffsetPpm[1]
+       << " comp " << c.clockCompensation[0] << c.clockCompensation[1] << " skew "
+       << c.GetMaxLaneSkewSlots() << " drains " << c.GetDrainRate(0) << "/" << c.GetDrainRate(1)
+       << " fifos " << c.GetFcFifoDepth(0) << "/" << c.GetFcFifoDepth(1);
     sc.name = os.str();
     return sc;
 }
@@ -644,6 +672,32 @@ class RiflEquivalenceDirectedTestCase : public TestCase
             sc.seed = 77;
             Check(sc);
         }
+        // Clock offsets (§6.1): compensation on and off, with slow drain, errors and
+        // sync loss, on both sides of the link.
+        for (uint32_t k = 0; k < 4; ++k)
+        {
+            Scenario sc = Base(k % 2 == 0 ? 1 : 4, 256, 9);
+            sc.config.clockOffsetPpm = {k < 2 ? 900.0 : -650.5, k < 2 ? -900.0 : 120.0};
+            sc.config.clockCompensation = {k != 1, k != 3};
+            sc.config.drainFramesPerSlot = k == 2 ? 0.5 : (k == 3 ? 4.0 : 0.0);
+            sc.name = "clock offset " + std::to_string(k);
+            sc.errors[0].listed = {{3000, {100}}, {5003, {7, 9}}};
+            sc.errors[1].syncLoss = {{7000, 3}};
+            Check(sc);
+        }
+        // Lane skew with errors inside replays, slow drain and a large skew (FC).
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            Scenario sc = Base(4, 256, 10);
+            sc.config.laneSkewSlots = k == 2 ? std::vector<uint32_t>{0, 100, 0, 0}
+                                             : std::vector<uint32_t>{0, 4, 0, 9 * k};
+            sc.config.drainFramesPerSlot = k == 1 ? 1.5 : 0.0;
+            sc.name = "lane skew " + std::to_string(k);
+            sc.errors[1].listed = {{3000, {100}}, {3040, {7}}};
+            sc.errors[7].listed = {{4500, {33}}};
+            sc.errors[3].syncLoss = {{6000, 4}};
+            Check(sc);
+        }
         // Idle link with rare errors only (run mode up to the errors).
         {
             Scenario sc;
@@ -799,6 +853,13 @@ class RiflEquivalenceSaturatedTestCase : public TestCase
                         const bool slow = ber == 1e-6 && !mixed;
                         Scenario sc = SaturatedScenario(lanes, frameSize, mixed, ber,
                                                         slow ? 0.7 : 0.0, m_slots, ++seed);
+                        if (ber == 0.0)
+                        {
+                            // Clock offsets: skip slots interrupt the loaded jumps.
+                            sc.config.clockOffsetPpm = {mixed ? 300.0 : -450.0, 0.0};
+                            sc.config.clockCompensation = {true, !mixed};
+                            sc.name += " ppm";
+                        }
                         if (ber == 1e-7)
                         {
                             // Short losses of sync: their zeros expose the absolute

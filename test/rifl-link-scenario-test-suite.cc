@@ -105,6 +105,12 @@ class RiflScenarioDeterminismTestCase : public TestCase
         bad[3].name = "NoSuchThing";
         bad[4].cfg.attributes["ns3::RiflNetDevice::Lanes"] = "many";
         bad[4].name = "Lanes";
+        bad.emplace_back();
+        bad.back().cfg.deviceAttributesB["ClockOffsetPpm"] = "5000";
+        bad.back().name = "deviceAttributesB[\"ClockOffsetPpm\"] = \"5000\"";
+        bad.emplace_back();
+        bad.back().cfg.deviceAttributesA["NoSuchThing"] = "1";
+        bad.back().name = "deviceAttributesA[\"NoSuchThing\"]";
         for (const Bad& x : bad)
         {
             bool named = false;
@@ -123,6 +129,38 @@ class RiflScenarioDeterminismTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief Per-device attributes: clock offsets reach the engine of each side.
+ */
+class RiflScenarioPerDeviceTestCase : public TestCase
+{
+  public:
+    RiflScenarioPerDeviceTestCase()
+        : TestCase("Per-device attributes: ClockOffsetPpm of A and B, compensation counted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RiflLinkScenarioConfig c;
+        c.durationUs = 200;
+        c.maxPacketBytes = 1500;
+        c.deviceAttributesA["ClockOffsetPpm"] = "300";
+        c.deviceAttributesB["ClockOffsetPpm"] = "-200";
+        const RiflLinkScenarioResult r = RiflLinkScenario::Run(c);
+        // 500 ppm: one skip slot per 2000 slots of the run.
+        NS_TEST_EXPECT_MSG_GT(r.countersB.clockSkipSlots, 10u, "B is the slower side");
+        NS_TEST_EXPECT_MSG_EQ(r.countersA.clockSkipSlots, 0u, "A is the faster side");
+        NS_TEST_EXPECT_MSG_EQ(r.countersA.compensationSlots, r.countersB.clockSkipSlots,
+                              "A's compensation follows B's skips");
+        NS_TEST_EXPECT_MSG_GT(r.countersA.compensationIdles, 0u, "compensation Idles sent");
+        NS_TEST_EXPECT_MSG_EQ(r.aToB.packetsCorrupt + r.bToA.packetsCorrupt, 0u, "intact");
+        NS_TEST_EXPECT_MSG_GT(r.aToB.packetsDelivered, 100u, "traffic flows");
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief The scenario test suite.
  */
 class RiflLinkScenarioTestSuite : public TestSuite
@@ -133,6 +171,7 @@ class RiflLinkScenarioTestSuite : public TestSuite
     {
         AddTestCase(new RiflScenarioErrorFreeTestCase, TestCase::QUICK);
         AddTestCase(new RiflScenarioDeterminismTestCase, TestCase::QUICK);
+        AddTestCase(new RiflScenarioPerDeviceTestCase, TestCase::QUICK);
     }
 };
 

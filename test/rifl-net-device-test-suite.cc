@@ -247,6 +247,150 @@ class RiflDeviceLosslessTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief Per-device clock offsets (spec 6.1): compensation Idles traced, or flow control.
+ */
+class RiflDeviceClockOffsetTestCase : public TestCase
+{
+  public:
+    RiflDeviceClockOffsetTestCase()
+        : TestCase(
+            "Per-device ClockOffsetPpm: compensation traced, or FC absorbs it (both engines)")
+    {
+    }
+
+  private:
+    /**
+     * \brief Count a trace call.
+     * \param n the counter.
+     * \param lane the lane.
+     * \param slot the slot.
+     * \param value the value.
+     */
+    static void Count(uint64_t* n, uint32_t lane, uint64_t slot, int64_t value)
+    {
+        ++*n;
+    }
+
+    void DoRun() override
+    {
+        std::vector<std::vector<Time>> times;
+        for (bool compensation : {true, false})
+        {
+            for (const std::string engine : {"Reference", "Fast"})
+            {
+                Bed bed(engine, 0.0, 1, 1000);
+                Ptr<RiflNetDevice> a = DynamicCast<RiflNetDevice>(bed.devices.Get(0));
+                Ptr<RiflNetDevice> b = DynamicCast<RiflNetDevice>(bed.devices.Get(1));
+                a->SetAttribute("ClockOffsetPpm", DoubleValue(500));
+                b->SetAttribute("ClockOffsetPpm", DoubleValue(-500));
+                a->SetAttribute("ClockCompensation", BooleanValue(compensation));
+                for (Ptr<RiflNetDevice> d : {a, b})
+                {
+                    d->SetAttribute("DrainRate", DoubleValue(1.0)); // users at the line rate
+                }
+                uint64_t idles = 0;
+                uint64_t fc = 0;
+                a->TraceConnectWithoutContext("ClockCompensation",
+                                              MakeBoundCallback(&Count, &idles));
+                b->TraceConnectWithoutContext("FlowControl", MakeBoundCallback(&Count, &fc));
+                // 1000 B datagrams (35 frames, 320 ns) every 300 ns: more than one lane carries.
+                const uint32_t n = 3500;
+                for (uint32_t i = 0; i < n; ++i)
+                {
+                    Simulator::Schedule(MicroSeconds(150) + NanoSeconds(300 * i), &SendOne, bed.tx,
+                                        i, 1000);
+                }
+                Simulator::Stop(MicroSeconds(1500));
+                Simulator::Run();
+                const std::string who = engine + (compensation ? ", on" : ", off");
+                NS_TEST_ASSERT_MSG_EQ(bed.log.seq.size(), n, who << ": every datagram arrived");
+                for (uint32_t i = 0; i < bed.log.seq.size(); ++i)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(bed.log.seq[i], i, who << ": in order, exactly once");
+                }
+                NS_TEST_ASSERT_MSG_EQ(bed.log.badContent, 0u, who << ": content intact");
+                const RiflEndpointCounters ca = a->GetCounters();
+                const RiflEndpointCounters cb = b->GetCounters();
+                NS_TEST_ASSERT_MSG_GT(cb.clockSkipSlots, 100u, who << ": B is the slower clock");
+                NS_TEST_ASSERT_MSG_EQ(idles, ca.compensationIdles, who << ": every Idle traced");
+                NS_TEST_ASSERT_MSG_EQ(cb.fcFifoDrops, 0u, who << ": nothing dropped");
+                if (compensation)
+                {
+                    NS_TEST_ASSERT_MSG_GT(idles, 100u, who << ": A compensates");
+                    NS_TEST_ASSERT_MSG_EQ(fc, 0u, who << ": B needs no flow control");
+                }
+                else
+                {
+                    NS_TEST_ASSERT_MSG_EQ(idles, 0u, who << ": no compensation");
+                    NS_TEST_ASSERT_MSG_GT(cb.fcPauseSent, 0u, who << ": B pauses A");
+                    NS_TEST_ASSERT_MSG_GT(fc, 0u, who << ": FlowControl traced");
+                }
+                times.push_back(bed.log.when);
+                Simulator::Destroy();
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ((times[0] == times[1]), true, "engines agree, compensation on");
+        NS_TEST_ASSERT_MSG_EQ((times[2] == times[3]), true, "engines agree, compensation off");
+    }
+};
+
+/**
+ * \ingroup rifl-tests
+ * \brief Each device's receiving side uses its own DrainRate and FcFifoDepth.
+ */
+class RiflDevicePerSideUserTestCase : public TestCase
+{
+  public:
+    RiflDevicePerSideUserTestCase()
+        : TestCase("Per-device DrainRate and FcFifoDepth: only the slow receiver pauses its peer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<std::vector<Time>> times;
+        for (const std::string engine : {"Reference", "Fast"})
+        {
+            Bed bed(engine, 0.0, 4, 1000);
+            Ptr<RiflNetDevice> a = DynamicCast<RiflNetDevice>(bed.devices.Get(0));
+            Ptr<RiflNetDevice> b = DynamicCast<RiflNetDevice>(bed.devices.Get(1));
+            b->SetAttribute("DrainRate", DoubleValue(1.0)); // a quarter of the 4-lane line
+            b->SetAttribute("FcFifoDepth", UintegerValue(120));
+            a->SetAttribute("FcFifoDepth", UintegerValue(500));
+            const uint32_t n = 300;
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                Simulator::Schedule(MicroSeconds(150) + NanoSeconds(100 * i), &SendOne, bed.tx, i,
+                                    1000);
+            }
+            Simulator::Stop(MicroSeconds(600));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(bed.log.seq.size(), n, engine << ": every datagram arrived");
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(bed.log.seq[i], i, engine << ": in order, exactly once");
+            }
+            NS_TEST_ASSERT_MSG_EQ(bed.log.badContent, 0u, engine << ": content intact");
+            Ptr<RiflChannel> ch = bed.Channel();
+            NS_TEST_ASSERT_MSG_EQ(ch->GetConfig().GetDrainRate(1), 1.0, "B's own DrainRate");
+            NS_TEST_ASSERT_MSG_EQ(ch->GetConfig().GetDrainRate(0), 0.0, "A's own (unlimited)");
+            NS_TEST_ASSERT_MSG_EQ(ch->GetConfig().GetFcFifoDepth(1), 120u, "B's own FcFifoDepth");
+            NS_TEST_ASSERT_MSG_EQ(ch->GetConfig().GetFcFifoDepth(0), 500u, "A's own FcFifoDepth");
+            const RiflEndpointCounters cb = b->GetCounters();
+            NS_TEST_ASSERT_MSG_GT(cb.fcPauseSent, 0u, engine << ": the slow receiver B pauses A");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(cb.maxFcOccupancy, 120u, engine << ": within B's FIFO");
+            NS_TEST_ASSERT_MSG_EQ(cb.fcFifoDrops, 0u, engine << ": nothing dropped");
+            NS_TEST_ASSERT_MSG_EQ(a->GetCounters().fcPauseSent, 0u, engine << ": A never needs FC");
+            times.push_back(bed.log.when);
+            Simulator::Destroy();
+        }
+        NS_TEST_ASSERT_MSG_EQ((times[0] == times[1]), true, "engines agree");
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief Configuration errors name the parameter.
  */
 class RiflDeviceConfigTestCase : public TestCase
@@ -325,6 +469,8 @@ class RiflNetDeviceTestSuite : public TestSuite
     {
         AddTestCase(new RiflDeviceLatencyTestCase, TestCase::QUICK);
         AddTestCase(new RiflDeviceLosslessTestCase, TestCase::QUICK);
+        AddTestCase(new RiflDeviceClockOffsetTestCase, TestCase::QUICK);
+        AddTestCase(new RiflDevicePerSideUserTestCase, TestCase::QUICK);
         AddTestCase(new RiflDeviceConfigTestCase, TestCase::QUICK);
     }
 };

@@ -8,7 +8,8 @@
  *
  * One RIFL256 4 x 28 Gb/s link, 10 m; packets sent at the device level (no
  * IP stack) from A to B and B to A at a given load; sizes uniform in
- * [minSize, maxSize] (inclusive; UniformRandomVariable::GetInteger) or fixed (--size); BER swept over --bers.
+ * [minSize, maxSize] (inclusive; UniformRandomVariable::GetInteger) or fixed (--size); BER swept
+ * over --bers.
  *
  * Prints one JSON object per (ber, model) line and a summary of the ratios:
  *   rifl-link-bench --size=1500 --bers=0,1e-12,1e-9,1e-7 --simTime=2000
@@ -20,6 +21,7 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/rifl-channel.h"
 #include "ns3/rifl-check.h"
+#include "ns3/rifl-fast-engine.h"
 #include "ns3/rifl-helper.h"
 #include "ns3/rifl-net-device.h"
 
@@ -85,6 +87,9 @@ struct Result
     uint64_t events{0};   //!< events executed
     uint64_t sent{0};     //!< packets sent
     uint64_t received{0}; //!< packets received
+    uint64_t slots{0};    //!< RIFL slots run (0 for p2p)
+    uint64_t stepped{0};  //!< fast engine: slots stepped one by one
+    uint64_t loaded{0};   //!< fast engine: slots jumped with traffic
 };
 
 /**
@@ -158,6 +163,16 @@ RunOne(const std::string& model, double ber, uint32_t minSize, uint32_t maxSize,
     Result r;
     r.wallS = std::chrono::duration<double>(t1 - t0).count();
     r.events = Simulator::GetEventCount();
+    if (model != "p2p")
+    {
+        Ptr<RiflChannel> ch = DynamicCast<RiflChannel>(devs.Get(0)->GetChannel());
+        r.slots = ch->GetEngine()->GetSlot();
+        if (const auto* fast = dynamic_cast<const RiflFastEngine*>(ch->GetEngine()))
+        {
+            r.stepped = fast->GetSteppedSlots();
+            r.loaded = fast->GetLoadedJumpedSlots();
+        }
+    }
     r.sent = gens[0].sent + gens[1].sent;
     r.received = g_received[0] + g_received[1];
     Simulator::Destroy();
@@ -224,6 +239,9 @@ main(int argc, char* argv[])
                 j["packets_received"] = res[m].received;
                 j["packets_per_wall_s"] = res[m].received / res[m].wallS;
                 j["events_per_wall_s"] = res[m].events / res[m].wallS;
+                j["slots"] = res[m].slots;
+                j["fast_stepped_slots"] = res[m].stepped;
+                j["fast_loaded_jumped_slots"] = res[m].loaded;
                 std::cout << j.dump() << "\n";
             }
             nlohmann::json s;

@@ -13,6 +13,7 @@
 #include "ns3/packet.h"
 #include "ns3/rifl-check.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "rifl-fast-engine.h"
 #include "rifl-net-device.h"
 #include "rifl-reference-engine.h"
@@ -49,6 +50,12 @@ RiflChannel::GetTypeId()
                             "-1 = round(CableLength x CableDelay / slot).",
                             IntegerValue(-1), MakeIntegerAccessor(&RiflChannel::m_lineDelaySlots),
                             MakeIntegerChecker<int64_t>(-1, 1000000))
+              .AddAttribute("LaneSkew",
+                            "Extra one-way delay of each lane in frame slots, both directions "
+                            "(spec 6.2): comma-separated, entry l for lane l, missing entries 0, "
+                            "each 0..100000, at most Lanes entries (e.g. \"0,3,0,1\").",
+                            StringValue(""), MakeStringAccessor(&RiflChannel::m_laneSkew),
+                            MakeStringChecker())
               .AddAttribute("Ber",
                             "Independent bit error rate of every lane in both directions, [0, 1); "
                             "each (direction, lane) gets its own IndependentBitErrorProcess "
@@ -213,6 +220,29 @@ RiflChannel::AssignStreams(int64_t stream)
     return used;
 }
 
+std::vector<uint32_t>
+RiflChannel::ParseLaneSkew(const std::string& text)
+{
+    std::vector<uint32_t> out;
+    std::size_t pos = 0;
+    while (pos <= text.size() && !text.empty())
+    {
+        const std::size_t comma = std::min(text.find(',', pos), text.size());
+        std::string item = text.substr(pos, comma - pos);
+        item.erase(0, item.find_first_not_of(" \t"));
+        item.erase(item.find_last_not_of(" \t") + 1);
+        const bool digits = !item.empty() && item.size() <= 6
+                            && item.find_first_not_of("0123456789") == std::string::npos;
+        RIFL_CHECK_ARG(!digits || std::stoul(item) > 100000,
+                       "RiflChannel: LaneSkew entry " << out.size() << " = \"" << item
+                                                      << "\" is not a slot count 0..100000 (\""
+                                                      << text << "\")");
+        out.push_back(static_cast<uint32_t>(std::stoul(item)));
+        pos = comma + 1;
+    }
+    return out;
+}
+
 RiflLinkConfig
 RiflChannel::BuildConfig() const
 {
@@ -235,12 +265,17 @@ RiflChannel::BuildConfig() const
     same("CorrectedTail", a.correctedTailSlots, b.correctedTailSlots);
     same("Startup", static_cast<int>(a.startup), static_cast<int>(b.startup));
     same("RxUpSlots", a.rxUpSlots, b.rxUpSlots);
-    same("FcFifoDepth", a.fcFifoDepth, b.fcFifoDepth);
-    same("DrainRate", a.drainFramesPerSlot, b.drainFramesPerSlot);
     same("UserWordBytes", a.userWordBytes, b.userWordBytes);
+    // Per-device values (each GetLinkConfig() holds its own in index 0).
+    a.clockOffsetPpm[1] = b.clockOffsetPpm[0];
+    a.clockCompensation[1] = b.clockCompensation[0];
+    // Each device's receiving side uses its own DrainRate and FcFifoDepth.
+    a.endpointDrainRate = {a.drainFramesPerSlot, b.drainFramesPerSlot};
+    a.endpointFcFifoDepth = {a.fcFifoDepth, b.fcFifoDepth};
     a.cableLengthM = m_cableLength;
     a.cableDelayNsPerM = m_cableDelay.GetSeconds() * 1e9;
     a.lineDelaySlots = m_lineDelaySlots;
+    a.laneSkewSlots = ParseLaneSkew(m_laneSkew);
     a.Validate();
     return a;
 }

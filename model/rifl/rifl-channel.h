@@ -19,6 +19,7 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -175,6 +176,14 @@ class RiflChannel : public Channel
     /// \brief Schedule the next wake-up from the engine's next event slot.
     void Reschedule();
     /**
+     * \brief Parse a LaneSkew attribute value.
+     * \param text comma-separated slot counts ("" = no skew), e.g. "0,3,0,1".
+     * \return the skews, entry l for lane l (std::invalid_argument naming LaneSkew on a
+     *         bad entry).
+     */
+    static std::vector<uint32_t> ParseLaneSkew(const std::string& text);
+
+    /**
      * \brief Build the link configuration from the two devices.
      * \return the configuration (throws if the devices disagree).
      */
@@ -185,6 +194,7 @@ class RiflChannel : public Channel
     double m_cableLength{10.0};                  //!< metres
     Time m_cableDelay;                           //!< propagation per metre
     int64_t m_lineDelaySlots{-1};                //!< explicit one-way delay, -1 = derived
+    std::string m_laneSkew;                      //!< LaneSkew attribute text
     double m_ber{0.0};                           //!< Ber attribute
     EngineType m_engineType{FAST};               //!< which engine
     std::map<std::pair<uint32_t, uint32_t>, Ptr<BitErrorProcess>> m_errors;   //!< (sender, lane)

@@ -37,10 +37,19 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
     m_fid = m_config.GetFrameIdWidth();
     m_d = m_config.GetBufferDepth();
     m_lineDelay = m_config.GetLineDelaySlots();
+    for (uint32_t l = 0; l < m_config.lanes; ++l)
+    {
+        m_laneDelay.push_back(m_config.GetLaneDelaySlots(l));
+    }
+    m_maxDelay = m_lineDelay + m_config.GetMaxLaneSkewSlots();
     m_rxUpSlots = m_config.GetRxUpSlots();
-    m_fifoDepth = m_config.GetFcFifoDepth();
+    m_fifoDepth = {m_config.GetFcFifoDepth(0), m_config.GetFcFifoDepth(1)};
+    m_drainRate = {m_config.GetDrainRate(0), m_config.GetDrainRate(1)};
     m_thrOn = m_config.GetFcThrOn();
     m_thrOff = m_config.GetFcThrOff();
+    m_slowEp = m_config.GetSlowEndpoint();
+    m_compensated = m_config.IsClockCompensated();
+    m_nextSkip = m_config.NextClockSkipSlot(0);
     const uint32_t s = m_config.frameSize;
     m_fill = std::make_shared<const RiflFrame>(RiflFrame::MakeFill(s));
     m_idle = std::make_shared<const RiflFrame>(RiflFrame::MakeIdle(s));
@@ -142,11 +151,11 @@ RiflFastEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
     RIFL_CHECK_ARG(payload.empty() || payload.size() > MAX_PACKET_BYTES,
                    "RiflFastEngine: payload size = " << payload.size()
                                                      << " bytes is outside 1..100000000");
-    const auto frames = RiflFrame::CutPacket(m_config.frameSize, payload);
+    auto frames = RiflFrame::CutPacket(m_config.frameSize, payload);
     const uint32_t p = m_config.GetPayloadBytes();
     for (std::size_t i = 0; i < frames.size(); ++i)
     {
-        Segment seg{std::make_shared<const RiflFrame>(frames[i]),
+        Segment seg{std::make_shared<const RiflFrame>(std::move(frames[i])),
                     packetId,
                     static_cast<uint32_t>(i * p),
                     i == 0,
@@ -462,7 +471,7 @@ RiflFastEngine::Emit(RiflLinkEventType type, uint32_t endpoint, uint32_t lane, u
 bool
 RiflFastEngine::IsQuiescent() const
 {
-    if (m_selfCheck || m_quietSlots < m_lineDelay + QUIET_MARGIN)
+    if (m_selfCheck || m_quietSlots < m_maxDelay + QUIET_MARGIN)
     {
         return false;
     }
@@ -489,19 +498,23 @@ RiflFastEngine::IsQuiescent() const
 uint64_t
 RiflFastEngine::JumpHorizon()
 {
-    // The next line slot to be received is m_slot - L - 4 (m_slot is past L + 24 here).
-    const uint64_t nextLine = m_slot - m_lineDelay - FLAG_DELAY;
-    uint64_t h = NEVER;
+    // The next line slot to be received on lane l is m_slot - L_l - 4 (m_slot is past
+    // max L_l + 24 here), L_l = L + the lane's skew.
+    // A skip slot of the slower clock (§6.1) is always stepped.
+    uint64_t h = m_nextSkip == RiflLinkConfig::NO_SKIP ? NEVER : m_nextSkip;
     for (Endpoint& ep : m_ep)
     {
-        for (Lane& lane : ep.lanes)
+        for (uint32_t l = 0; l < m_config.lanes; ++l)
         {
+            Lane& lane = ep.lanes[l];
+            const uint64_t delay = m_laneDelay[l] + FLAG_DELAY;
+            const uint64_t nextLine = m_slot - delay;
             if (lane.errors)
             {
                 const FrameErrorEvent& ev = lane.errors->Peek();
                 if (ev.slot != FrameErrorEvent::NO_MORE_ERRORS)
                 {
-                    h = std::min(h, std::max(ev.slot, nextLine) + m_lineDelay + FLAG_DELAY);
+                    h = std::min(h, std::max(ev.slot, nextLine) + delay);
                 }
             }
             if (lane.syncLoss)
@@ -516,7 +529,7 @@ RiflFastEngine::JumpHorizon()
                 }
                 if (ev->startSlot != SyncLossEvent::NO_MORE_EVENTS)
                 {
-                    h = std::min(h, std::max(ev->startSlot, nextLine) + m_lineDelay + FLAG_DELAY);
+                    h = std::min(h, std::max(ev->startSlot, nextLine) + delay);
                 }
             }
         }
@@ -532,16 +545,17 @@ RiflFastEngine::Jump(uint64_t n)
     NS_LOG_LOGIC("jump " << n << " slots from " << m_slot);
     const Matrix p = Power(n);
     const uint64_t laneSlots = n * m_config.lanes;
-    const double rate = m_config.drainFramesPerSlot;
-    for (Endpoint& ep : m_ep)
+    for (uint32_t e = 0; e < 2; ++e)
     {
+        Endpoint& ep = m_ep[e];
+        const double rate = m_drainRate[e];
         for (Lane& lane : ep.lanes)
         {
             // Every per-slot rule is periodic with period D here; only the buffer
             // changes: its last D entries are fill frames.
             for (; lane.fillPushes < m_d; ++lane.fillPushes)
             {
-                lane.state.PushBuffer(RiflBufferEntry{*m_fill, RiflFrameTag{}});
+                lane.state.PushBuffer(RiflBufferEntry{m_fill, RiflFrameTag{}});
             }
             lane.txScr = Apply(p, lane.txScr);
             for (LineFrame& f : lane.line)
@@ -578,7 +592,7 @@ RiflFastEngine::IsLoadedSteady()
     {
         return true; // nothing but loaded jumps since the last full check
     }
-    if (m_config.drainFramesPerSlot != 0.0 || m_thrOn < 2
+    if (m_drainRate[0] != 0.0 || m_drainRate[1] != 0.0 || m_thrOn < 2 || m_maxDelay != m_lineDelay
         || m_steadySlots < m_lineDelay + QUIET_MARGIN || m_slot < m_lineDelay + QUIET_MARGIN)
     {
         return false;
@@ -788,7 +802,7 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                 }
                 if (i >= pushFrom)
                 {
-                    lane.state.PushBuffer(RiflBufferEntry{*out.frame, out.tag});
+                    lane.state.PushBuffer(RiflBufferEntry{out.frame, out.tag});
                 }
                 if (lineSlot >= lastInFlight)
                 {
@@ -846,7 +860,8 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                   });
         // FIFO occupancy at each push: this frame plus the lane's user frames of
         // the two line slots before (still in the FIFO at its receive slot).
-        std::vector<std::array<uint64_t, 2>> recent(nLanes, {NEVER, NEVER});
+        std::array<std::array<uint64_t, 2>, 16> recent;
+        recent.fill({NEVER, NEVER});
         for (uint32_t l = 0; l < nLanes; ++l)
         {
             for (const FifoEntry& e : ep.lanes[l].fifo)
@@ -887,8 +902,7 @@ RiflFastEngine::LoadedJump(uint64_t t1)
         std::vector<RiflDelivery>& out = deliveries[r];
         for (FifoEntry& e : old)
         {
-            TakeFrame(r, e.bytes.data(), static_cast<uint32_t>(e.bytes.size()), e.eop, e.tag,
-                      e.readySlot, &out);
+            TakeFrame(r, e.Data(), e.nBytes, e.eop, e.tag, e.readySlot, &out);
         }
         for (const Received& f : rec)
         {
@@ -906,7 +920,8 @@ RiflFastEngine::LoadedJump(uint64_t t1)
             {
                 FifoEntry e;
                 e.readySlot = ready;
-                e.bytes.assign(p.begin(), p.begin() + nb);
+                e.frame = f.frame;
+                e.nBytes = nb;
                 e.eop = eop;
                 e.tag = f.tag;
                 ep.lanes[f.lane].fifo.push_back(std::move(e));
@@ -976,18 +991,38 @@ RiflFastEngine::Step()
         for (uint32_t l = 0; l < m_config.lanes; ++l)
         {
             auto& line = m_ep[sender].lanes[l].line;
-            while (!line.empty() && line.front().lineSlot + m_lineDelay + FLAG_DELAY <= t)
+            while (!line.empty() && line.front().lineSlot + m_laneDelay[l] + FLAG_DELAY <= t)
             {
-                NS_ASSERT(line.front().lineSlot + m_lineDelay + FLAG_DELAY == t);
+                NS_ASSERT(line.front().lineSlot + m_laneDelay[l] + FLAG_DELAY == t);
                 Receive(rx, l, line.front());
                 line.pop_front();
             }
         }
     }
-    Drain(ENDPOINT_A);
-    Drain(ENDPOINT_B);
-    Transmit(ENDPOINT_A);
-    Transmit(ENDPOINT_B);
+    // Clock domains (§6.1), as the reference: the slower endpoint misses a skip
+    // slot, the faster one's compensation signal is active in it.
+    const bool skip = t == m_nextSkip;
+    if (skip)
+    {
+        m_nextSkip = m_config.NextClockSkipSlot(t + 1);
+        ++m_ep[m_slowEp].counters.clockSkipSlots;
+        m_activity = true;
+        m_unsteady = true;
+    }
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        if (!(skip && e == m_slowEp))
+        {
+            Drain(e);
+        }
+    }
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        if (!(skip && e == m_slowEp))
+        {
+            Transmit(e, skip && m_compensated);
+        }
+    }
     ++m_slot;
     ++m_stepped;
     m_quietSlots = m_activity ? 0 : m_quietSlots + 1;
@@ -1204,7 +1239,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
             lane.rxNextSeq = f.tag.laneSeq + 1;
         }
     }
-    if (lane.fifo.size() >= m_fifoDepth)
+    if (lane.fifo.size() >= m_fifoDepth[rx])
     {
         m_unsteady = true;
         ++c.fcFifoDrops;
@@ -1213,8 +1248,16 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
         return;
     }
     FifoEntry e;
-    e.readySlot = n + m_lineDelay + USER_DELAY;
-    e.bytes.assign(payload.begin(), payload.begin() + d.validBytes);
+    e.readySlot = n + m_laneDelay[laneIndex] + USER_DELAY;
+    e.nBytes = d.validBytes;
+    if (&payload == &f.frame->GetPayload() || payload == f.frame->GetPayload())
+    {
+        e.frame = f.frame;
+    }
+    else
+    {
+        e.bytes.assign(payload.begin(), payload.begin() + d.validBytes);
+    }
     e.eop = d.meta == RiflFrame::Meta::LAST_FULL || d.meta == RiflFrame::Meta::LAST_PARTIAL;
     e.tag = f.tag;
     lane.fifo.push_back(std::move(e));
@@ -1225,7 +1268,7 @@ void
 RiflFastEngine::Drain(uint32_t epIndex)
 {
     Endpoint& ep = m_ep[epIndex];
-    const double rate = m_config.drainFramesPerSlot;
+    const double rate = m_drainRate[epIndex];
     const bool unlimited = rate == 0.0;
     if (!unlimited)
     {
@@ -1245,8 +1288,7 @@ RiflFastEngine::Drain(uint32_t epIndex)
         {
             ep.drainCredit -= 1.0;
         }
-        TakeFrame(epIndex, e.bytes.data(), static_cast<uint32_t>(e.bytes.size()), e.eop, e.tag,
-                  m_slot);
+        TakeFrame(epIndex, e.Data(), e.nBytes, e.eop, e.tag, m_slot);
     }
 }
 
@@ -1315,7 +1357,7 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes, uint32_t nByte
 }
 
 void
-RiflFastEngine::Transmit(uint32_t epIndex)
+RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
 {
     Endpoint& ep = m_ep[epIndex];
     RiflEndpointCounters& c = ep.counters;
@@ -1343,7 +1385,8 @@ RiflFastEngine::Transmit(uint32_t epIndex)
             Emit(RiflLinkEventType::TX_STATE_CHANGE, epIndex, l, 0, static_cast<int64_t>(now),
                  static_cast<int64_t>(before));
         }
-        plan[l] = st.PlanFrame(static_cast<uint32_t>(ep.lanes[l].fifo.size()), m_thrOn, m_thrOff);
+        plan[l] = st.PlanFrame(static_cast<uint32_t>(ep.lanes[l].fifo.size()), m_thrOn, m_thrOff,
+                               compensate);
         ready[l] = st.IsUserReady(plan[l]);
         allReady = allReady && ready[l];
         if (ready[l])
@@ -1361,6 +1404,10 @@ RiflFastEngine::Transmit(uint32_t epIndex)
         m_activity = true;
         m_unsteady = true;
         ep.linkUpSlot = m_slot;
+    }
+    if (compensate)
+    {
+        ++c.compensationSlots;
     }
     int32_t assigned[16];
     std::fill(assigned, assigned + nLanes, -1);
@@ -1426,26 +1473,33 @@ RiflFastEngine::Transmit(uint32_t epIndex)
                 content = m_cRetransReq;
                 ++c.retransRequestsSent;
                 break;
+            case RiflTxFrame::COMPENSATION_IDLE:
+                out.frame = m_idle;
+                content = m_cIdle;
+                ++c.compensationIdles;
+                Emit(RiflLinkEventType::CLOCK_COMPENSATION, epIndex, l, 0,
+                     static_cast<int64_t>(out.lineSlot));
+                break;
             case RiflTxFrame::REPLAY:
             {
                 const RiflBufferEntry& e = st.RotateBuffer();
                 out.tag = e.tag;
-                const auto fc = e.frame.GetFcNotification();
-                if (e.frame.GetMeta() == RiflFrame::Meta::INVALID
+                const auto fc = e.frame->GetFcNotification();
+                if (e.frame->GetMeta() == RiflFrame::Meta::INVALID
                     && fc == RiflFrame::FcNotification::NONE)
                 {
                     out.frame = m_fill; // the buffer's fill frames are MakeFill() frames
                     out.fill = true;
                 }
-                else if (e.frame.GetMeta() == RiflFrame::Meta::INVALID)
+                else if (e.frame->GetMeta() == RiflFrame::Meta::INVALID)
                 {
                     out.frame = fc == RiflFrame::FcNotification::PAUSE ? m_fcPause : m_fcResume;
                     content = fc == RiflFrame::FcNotification::PAUSE ? m_cFcPause : m_cFcResume;
                 }
                 else
                 {
-                    out.frame = std::make_shared<const RiflFrame>(e.frame);
-                    content = DataContentState(e.frame);
+                    out.frame = e.frame;
+                    content = DataContentState(*e.frame);
                 }
                 ++c.replayedFrames;
                 break;
@@ -1454,7 +1508,7 @@ RiflFastEngine::Transmit(uint32_t epIndex)
             case RiflTxFrame::FC_RESUME:
                 out.frame = kind == RiflTxFrame::FC_PAUSE ? m_fcPause : m_fcResume;
                 content = kind == RiflTxFrame::FC_PAUSE ? m_cFcPause : m_cFcResume;
-                st.PushBuffer(RiflBufferEntry{*out.frame, out.tag});
+                st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
                 lane.fillPushes = 0;
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
                 Emit(kind == RiflTxFrame::FC_PAUSE ? RiflLinkEventType::FC_PAUSE_SENT
@@ -1475,7 +1529,7 @@ RiflFastEngine::Transmit(uint32_t epIndex)
                     out.tag.groupSeq = seg.groupSeq;
                     content = seg.content;
                     lane.fillPushes = 0;
-                    st.PushBuffer(RiflBufferEntry{*out.frame, out.tag});
+                    st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
                     ++c.newUserFrames;
                 }
                 else
@@ -1486,7 +1540,7 @@ RiflFastEngine::Transmit(uint32_t epIndex)
                     if (lane.fillPushes < m_d)
                     {
                         ++lane.fillPushes;
-                        st.PushBuffer(RiflBufferEntry{*out.frame, out.tag});
+                        st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
                     }
                     ++c.fillFrames;
                 }

@@ -90,6 +90,8 @@ namespace ns3
  * flags clear and the key monitor saturated (16 regular frames), aligner
  * window without illegal headers, descramblers in step; the last L + 24 slots
  * free of anything but clean in-sequence Data frames (user or fill); an
+ * no lane skew (LaneSkew all 0; with skew the user side waits for the
+ * lagging lane and such stretches are stepped); an
  * unlimited drain (so the FC FIFO never holds more than 2 frames at the TX,
  * Thr_ON >= 2 is required); and the user side in step with the senders (the
  * pending user frames, FIFO then line, are consecutive segments on
@@ -106,6 +108,11 @@ namespace ns3
  * It ends when both queues are dealt plus L + 8 slots, at the AdvanceTo()
  * target, or at the next error receive slot. The state "steadily loaded" is
  * cached across consecutive loaded jumps (a loaded jump preserves it).
+ *
+ * **Clock domains** (§6.1, see RiflReferenceEngine): skip slots of the slower
+ * clock and the compensation slots of the faster one are always stepped (they
+ * bound every jump, JumpHorizon()) and count as activity, so a jump starts only
+ * L + 24 slots after the last one, when the line gap has been received.
  *
  * Equivalence with the reference is checked by the rifl-engine-equivalence
  * test suite (deliveries, events and counters on randomized scenarios).
@@ -250,10 +257,18 @@ class RiflFastEngine : public RiflLinkEngine
     /// A user frame in the FC FIFO.
     struct FifoEntry
     {
-        uint64_t readySlot{0};      //!< first slot the user may take it
-        std::vector<uint8_t> bytes; //!< user bytes decoded
-        bool eop{false};            //!< last frame of a packet
-        RiflFrameTag tag;           //!< ground truth
+        uint64_t readySlot{0};                  //!< first slot the user may take it
+        std::shared_ptr<const RiflFrame> frame; //!< the frame sent, if decoded as sent
+        std::vector<uint8_t> bytes;             //!< else the user bytes decoded
+        uint32_t nBytes{0};                     //!< user bytes
+        bool eop{false};                        //!< last frame of a packet
+        RiflFrameTag tag;                       //!< ground truth
+
+        /// \return the user bytes.
+        const uint8_t* Data() const
+        {
+            return frame ? frame->GetPayload().data() : bytes.data();
+        }
     };
 
     /// A user segment waiting at the TX.
@@ -346,8 +361,9 @@ class RiflFastEngine : public RiflLinkEngine
     /**
      * \brief Run an endpoint's TX for the current slot.
      * \param ep the endpoint.
+     * \param compensate its clock-compensation signal is active in this slot.
      */
-    void Transmit(uint32_t ep);
+    void Transmit(uint32_t ep, bool compensate);
 
     /**
      * \return true if the link is quiescent now (a jump is allowed).
@@ -458,11 +474,17 @@ class RiflFastEngine : public RiflLinkEngine
     uint32_t m_fid;                                //!< Frame ID width
     uint32_t m_d;                                  //!< D
     uint32_t m_lineDelay;                          //!< L
+    std::vector<uint32_t> m_laneDelay;             //!< per lane: L + its skew
+    uint32_t m_maxDelay{0};                        //!< L + the largest skew
     uint32_t m_rxUpSlots;                          //!< RX-up wait
-    uint32_t m_fifoDepth;                          //!< FC FIFO depth
+    std::array<uint32_t, 2> m_fifoDepth{};         //!< FC FIFO depth of A and B
+    std::array<double, 2> m_drainRate{};           //!< drain rate of A and B
     uint32_t m_thrOn;                              //!< Thr_ON
     uint32_t m_thrOff;                             //!< Thr_OFF
     uint64_t m_slot{0};                            //!< the slot the next Step() runs
+    uint32_t m_slowEp{2};                          //!< the slower clock's endpoint (2 = none)
+    bool m_compensated{false};                     //!< the faster endpoint compensates
+    uint64_t m_nextSkip{0};                        //!< the next skip slot of the slower clock
     std::array<Endpoint, 2> m_ep;                  //!< A and B
     std::shared_ptr<const RiflFrame> m_fill;       //!< a fill frame
     std::shared_ptr<const RiflFrame> m_idle;       //!< an Idle frame

@@ -63,7 +63,8 @@ RiflLaneState::RiflLaneState(uint32_t frameIdWidth, uint32_t replaySlots, uint32
                                                    << "..(2D + tail)");
     m_resumeWait = m_d; // no wait after reset: the rollback counter covers start-up
     m_thr = ROLLBACK % m_d;
-    RiflBufferEntry fill{RiflFrame::MakeFill(frameSize), RiflFrameTag{}};
+    RiflBufferEntry fill{std::make_shared<const RiflFrame>(RiflFrame::MakeFill(frameSize)),
+                         RiflFrameTag{}};
     m_buffer.assign(m_d, fill);
 }
 
@@ -102,7 +103,8 @@ RiflLaneState::SelectState(bool groupRxUp)
 }
 
 RiflTxFrame
-RiflLaneState::PlanFrame(uint32_t fcOccupancy, uint32_t thrOn, uint32_t thrOff) const
+RiflLaneState::PlanFrame(uint32_t fcOccupancy, uint32_t thrOn, uint32_t thrOff,
+                         bool compensate) const
 {
     switch (m_state)
     {
@@ -120,8 +122,12 @@ RiflLaneState::PlanFrame(uint32_t fcOccupancy, uint32_t thrOn, uint32_t thrOff) 
             }
             return m_err ? RiflTxFrame::RETRANSMIT_REQUEST : RiflTxFrame::IDLE;
         case RiflTxState::NORMAL:
-            // §3.2: (1) clock compensation is not modelled; (2) FC level change;
+            // §3.2: (1) clock compensation; (2) FC level change;
             // (3) remote FC pause or resume wait; (4) data or fill.
+            if (compensate)
+            {
+                return RiflTxFrame::COMPENSATION_IDLE;
+            }
             if (!m_fcNotified && fcOccupancy > thrOn)
             {
                 return RiflTxFrame::FC_PAUSE;
@@ -165,6 +171,10 @@ RiflLaneState::CommitFrame(RiflTxFrame kind, bool groupAligned)
             m_replay = (m_replay + 1) % m_replaySlots;
             break;
         case RiflTxState::NORMAL:
+            if (kind == RiflTxFrame::COMPENSATION_IDLE)
+            {
+                break; // §3.2 action 1: not stored, not numbered, no resume-wait step
+            }
             if (kind == RiflTxFrame::IDLE)
             {
                 // A resume-wait Idle (§11.3). [INF] An Idle sent for a remote FC

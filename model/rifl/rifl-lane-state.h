@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
 
 namespace ns3
@@ -47,7 +48,9 @@ enum class RiflTxFrame : uint8_t
     REPLAY,             //!< the oldest buffered frame, rotated back in (RETRANS, even c)
     FC_PAUSE,           //!< FC_ON notification Data frame (stored, numbered)
     FC_RESUME,          //!< FC_OFF notification Data frame (stored, numbered)
-    NEW_DATA            //!< a user Data frame or a Meta-00 fill frame (stored, numbered)
+    NEW_DATA,           //!< a user Data frame or a Meta-00 fill frame (stored, numbered)
+    COMPENSATION_IDLE   //!< clock-compensation Idle (§3.2 action 1, §6.1): not stored,
+                        //!< no Frame ID, does not advance the resume wait
 };
 
 /**
@@ -73,7 +76,8 @@ struct RiflFrameTag
  */
 struct RiflBufferEntry
 {
-    RiflFrame frame;  //!< the frame content (Syncword 01 implicit, CRC recomputed on send)
+    /// The frame content (Syncword 01 implicit, CRC recomputed on send); shared, never null.
+    std::shared_ptr<const RiflFrame> frame;
     RiflFrameTag tag; //!< ground truth
 };
 
@@ -133,9 +137,12 @@ class RiflLaneState
      * \param fcOccupancy the local FC FIFO occupancy (frames).
      * \param thrOn Thr_ON.
      * \param thrOff Thr_OFF.
+     * \param compensate the clock-compensation signal is active in this slot (§6.1);
+     *        in NORMAL it outranks every other action, in the other states it has no effect.
      * \return the frame kind.
      */
-    RiflTxFrame PlanFrame(uint32_t fcOccupancy, uint32_t thrOn, uint32_t thrOff) const;
+    RiflTxFrame PlanFrame(uint32_t fcOccupancy, uint32_t thrOn, uint32_t thrOff,
+                          bool compensate = false) const;
 
     /**
      * \brief The user-readiness rule of §3.2 for a planned frame.

@@ -26,6 +26,12 @@ constexpr uint32_t RTL_MARGIN_FRAMES = 16 + 16;
 constexpr uint32_t GT_WORD_BITS = 64;
 /// Largest Frame ID width (the Verification Code has 12 bits).
 constexpr uint32_t MAX_FID = 12;
+/// Largest clock offset magnitude, ppm.
+constexpr double MAX_PPM = 1000.0;
+/// Largest lane skew, slots.
+constexpr uint32_t MAX_SKEW = 100000;
+/// Parts per billion in one.
+constexpr uint64_t PPB = 1000000000;
 } // namespace
 
 void
@@ -70,12 +76,38 @@ RiflLinkConfig::Validate() const
     RIFL_CHECK_ARG(replayTail != RiflReplayTail::RTL && replayTail != RiflReplayTail::CORRECTED,
                    "RiflLinkConfig: ReplayTail = " << static_cast<int>(replayTail)
                                                    << " is not RTL (0) or CORRECTED (1)");
-    const uint64_t minTail = 2 * uint64_t{GetLineDelaySlots()} + 8;
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        const double r = endpointDrainRate[e];
+        RIFL_CHECK_ARG(r != -1.0 && !(r >= 0.0 && r <= 1024.0),
+                       "RiflLinkConfig: DrainRate of endpoint "
+                           << e << " = " << r
+                           << " frames/slot is outside [0, 1024] (0 = unlimited, -1 = the "
+                              "link's DrainRate)");
+        const int64_t f = endpointFcFifoDepth[e];
+        RIFL_CHECK_ARG(f != -1 && f != 0 && (f <= GetFcThrOn() || f > (1 << 20)),
+                       "RiflLinkConfig: FcFifoDepth of endpoint "
+                           << e << " = " << f << " is outside " << GetFcThrOn() + 1
+                           << "..1048576 (S_FC = " << fcFrames
+                           << "; 0 derives it, -1 = the link's FcFifoDepth)");
+    }
+    RIFL_CHECK_ARG(laneSkewSlots.size() > lanes, "RiflLinkConfig: LaneSkew has "
+                                                     << laneSkewSlots.size()
+                                                     << " entries, more than Lanes = " << lanes);
+    for (std::size_t l = 0; l < laneSkewSlots.size(); ++l)
+    {
+        RIFL_CHECK_ARG(laneSkewSlots[l] > MAX_SKEW, "RiflLinkConfig: LaneSkew of lane "
+                                                        << l << " = " << laneSkewSlots[l]
+                                                        << " slots is outside 0..100000");
+    }
+    const uint64_t minTail = 2 * (uint64_t{GetLineDelaySlots()} + GetMaxLaneSkewSlots()) + 8;
     RIFL_CHECK_ARG(correctedTailSlots != 0
                        && (correctedTailSlots < minTail || correctedTailSlots > (1u << 20)),
-                   "RiflLinkConfig: CorrectedTail = " << correctedTailSlots << " is outside "
-                                                      << minTail << "..1048576 (2L + 8 with L = "
-                                                      << GetLineDelaySlots() << "; 0 derives it)");
+                   "RiflLinkConfig: CorrectedTail = "
+                       << correctedTailSlots << " is outside " << minTail
+                       << "..1048576 (2L + 8 with L = " << GetLineDelaySlots()
+                       << " + the largest lane skew " << GetMaxLaneSkewSlots()
+                       << "; 0 derives it)");
     RIFL_CHECK_ARG(startup != RiflStartup::FULL && startup != RiflStartup::SHORT,
                    "RiflLinkConfig: Startup = " << static_cast<int>(startup)
                                                 << " is not FULL (0) or SHORT (1)");
@@ -84,10 +116,64 @@ RiflLinkConfig::Validate() const
                                                   << " is outside 0..16777216 (0 derives it)");
     RIFL_CHECK_ARG(userWordBytes < 1 || userWordBytes > 1024,
                    "RiflLinkConfig: UserWordBytes = " << userWordBytes << " is outside 1..1024");
-    RIFL_CHECK_ARG(clockOffsetPpm != 0.0,
-                   "RiflLinkConfig: ClockOffsetPpm = "
-                       << clockOffsetPpm
-                       << " is not supported yet (clock compensation is not modelled; only 0)");
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        RIFL_CHECK_ARG(!(clockOffsetPpm[e] >= -MAX_PPM && clockOffsetPpm[e] <= MAX_PPM),
+                       "RiflLinkConfig: ClockOffsetPpm of endpoint "
+                           << e << " = " << clockOffsetPpm[e] << " ppm is outside [-1000, 1000]");
+    }
+}
+
+int64_t
+RiflLinkConfig::GetClockOffsetPpb(uint32_t endpoint) const
+{
+    RIFL_CHECK_INDEX(endpoint > 1, "RiflLinkConfig::GetClockOffsetPpb: endpoint = "
+                                       << endpoint << " is outside 0..1");
+    return std::llround(clockOffsetPpm[endpoint] * 1000.0);
+}
+
+uint64_t
+RiflLinkConfig::GetClockDeltaPpb() const
+{
+    const int64_t d = GetClockOffsetPpb(0) - GetClockOffsetPpb(1);
+    return static_cast<uint64_t>(d < 0 ? -d : d);
+}
+
+uint32_t
+RiflLinkConfig::GetSlowEndpoint() const
+{
+    const int64_t a = GetClockOffsetPpb(0);
+    const int64_t b = GetClockOffsetPpb(1);
+    return a == b ? 2 : (a < b ? 0 : 1);
+}
+
+bool
+RiflLinkConfig::IsClockCompensated() const
+{
+    const uint32_t slow = GetSlowEndpoint();
+    return slow < 2 && clockCompensation[1 - slow];
+}
+
+uint64_t
+RiflLinkConfig::NextClockSkipSlot(uint64_t from) const
+{
+    const uint64_t delta = GetClockDeltaPpb();
+    if (delta == 0)
+    {
+        return NO_SKIP;
+    }
+    using u128 = unsigned __int128;
+    // The next integer k crossed: the smallest s + 1 with (s + 1) Delta >= k 1e9.
+    const u128 k = u128{from} * delta / PPB + 1;
+    const u128 s1 = (k * PPB + delta - 1) / delta;
+    return s1 - 1 >= u128{NO_SKIP} ? NO_SKIP : static_cast<uint64_t>(s1 - 1);
+}
+
+uint64_t
+RiflLinkConfig::CountClockSkipSlots(uint64_t slots) const
+{
+    using u128 = unsigned __int128;
+    return static_cast<uint64_t>(u128{slots} * GetClockDeltaPpb() / PPB);
 }
 
 double
@@ -149,6 +235,29 @@ RiflLinkConfig::GetLineDelaySlots() const
 }
 
 uint32_t
+RiflLinkConfig::GetLaneSkewSlots(uint32_t lane) const
+{
+    return lane < laneSkewSlots.size() ? laneSkewSlots[lane] : 0;
+}
+
+uint32_t
+RiflLinkConfig::GetMaxLaneSkewSlots() const
+{
+    uint32_t m = 0;
+    for (uint32_t v : laneSkewSlots)
+    {
+        m = std::max(m, v);
+    }
+    return m;
+}
+
+uint32_t
+RiflLinkConfig::GetLaneDelaySlots(uint32_t lane) const
+{
+    return GetLineDelaySlots() + GetLaneSkewSlots(lane);
+}
+
+uint32_t
 RiflLinkConfig::GetFcBufferFrames() const
 {
     return 2 * GetBufferDepth();
@@ -172,6 +281,27 @@ RiflLinkConfig::GetFcFifoDepth() const
     return fcFifoDepth != 0 ? fcFifoDepth : GetFcBufferFrames() + 16;
 }
 
+double
+RiflLinkConfig::GetDrainRate(uint32_t endpoint) const
+{
+    RIFL_CHECK_INDEX(endpoint > 1,
+                     "RiflLinkConfig::GetDrainRate: endpoint = " << endpoint << " is outside 0..1");
+    return endpointDrainRate[endpoint] >= 0.0 ? endpointDrainRate[endpoint] : drainFramesPerSlot;
+}
+
+uint32_t
+RiflLinkConfig::GetFcFifoDepth(uint32_t endpoint) const
+{
+    RIFL_CHECK_INDEX(endpoint > 1, "RiflLinkConfig::GetFcFifoDepth: endpoint = "
+                                       << endpoint << " is outside 0..1");
+    const int64_t f = endpointFcFifoDepth[endpoint];
+    if (f < 0)
+    {
+        return GetFcFifoDepth();
+    }
+    return f != 0 ? static_cast<uint32_t>(f) : GetFcBufferFrames() + 16;
+}
+
 uint32_t
 RiflLinkConfig::GetReplayTailSlots() const
 {
@@ -184,7 +314,7 @@ RiflLinkConfig::GetReplayTailSlots() const
     {
         return correctedTailSlots;
     }
-    return std::max(rtl, 2 * GetLineDelaySlots() + 8);
+    return std::max(rtl, 2 * (GetLineDelaySlots() + GetMaxLaneSkewSlots()) + 8);
 }
 
 uint32_t
@@ -213,7 +343,9 @@ RiflLinkConfig::ToString() const
        << "Gb/s FID=" << GetFrameIdWidth() << " D=" << GetBufferDepth()
        << " L=" << GetLineDelaySlots() << " SFC=" << GetFcBufferFrames()
        << " thrOn=" << GetFcThrOn() << " thrOff=" << GetFcThrOff() << " fifo=" << GetFcFifoDepth()
-       << " tail=" << GetReplayTailSlots() << " rxUp=" << GetRxUpSlots();
+       << " tail=" << GetReplayTailSlots() << " rxUp=" << GetRxUpSlots()
+       << " ppm=" << clockOffsetPpm[0] << "/" << clockOffsetPpm[1]
+       << " comp=" << clockCompensation[0] << "/" << clockCompensation[1];
     return os.str();
 }
 

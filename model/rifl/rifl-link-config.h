@@ -5,8 +5,11 @@
 #ifndef RIFL_LINK_CONFIG_H
 #define RIFL_LINK_CONFIG_H
 
+#include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
+#include <vector>
 
 /**
  * \defgroup rifl-protocol RIFL protocol engines
@@ -62,11 +65,25 @@ struct RiflLinkConfig
     uint32_t fcFifoDepth{0};         //!< FcFifoDepth: real FIFO frames, 0 = 2^(FID+1) + 16
     double drainFramesPerSlot{0.0};  //!< DrainRate: user frames per slot, 0 = unlimited
     RiflReplayTail replayTail{RiflReplayTail::RTL}; //!< ReplayTail mode
-    uint32_t correctedTailSlots{0};         //!< CorrectedTail: 0 = max(D/2+1, 2L+8), else >= 2L+8
+    /// CorrectedTail: 0 = max(D/2+1, 2L'+8), else >= 2L'+8, L' = L + the largest lane skew
+    uint32_t correctedTailSlots{0};
     RiflStartup startup{RiflStartup::FULL}; //!< Startup: RX-up wait length
     uint32_t rxUpSlots{0};                  //!< RxUpSlots: explicit RX-up wait, 0 = from Startup
     uint32_t userWordBytes{32};             //!< UserWordBytes: user bus width for latency, 1..1024
-    double clockOffsetPpm{0.0};             //!< ClockOffsetPpm: not modelled yet, must be 0
+    /// Per-endpoint DrainRate of A (0) and B (1): the user side of that endpoint's
+    /// receiver, frames per slot in total; -1 = drainFramesPerSlot.
+    std::array<double, 2> endpointDrainRate{-1.0, -1.0};
+    /// Per-endpoint FcFifoDepth of A's and B's receivers; -1 = fcFifoDepth.
+    std::array<int64_t, 2> endpointFcFifoDepth{-1, -1};
+    /// LaneSkew: extra one-way delay of each lane in slots, both directions (spec 6.2);
+    /// entry l is lane l (missing entries 0), at most Lanes entries, each 0..100000.
+    std::vector<uint32_t> laneSkewSlots;
+    /// ClockOffsetPpm of endpoint A (0) and B (1): the device clock's offset from nominal,
+    /// [-1000, 1000] ppm, resolution 0.001 ppm (rounded to parts per billion).
+    std::array<double, 2> clockOffsetPpm{0.0, 0.0};
+    /// ClockCompensation of A and B: the endpoint inserts compensation Idles when it is the
+    /// faster side (spec 6.1; default on, as the RTL).
+    std::array<bool, 2> clockCompensation{true, true};
 
     /**
      * \brief Check every field.
@@ -100,6 +117,21 @@ struct RiflLinkConfig
     /// \return the one-way line delay L in slots (explicit, or round(cable delay / slot)).
     uint32_t GetLineDelaySlots() const;
 
+    /**
+     * \param lane a lane.
+     * \return its skew in slots (0 beyond the LaneSkew entries).
+     */
+    uint32_t GetLaneSkewSlots(uint32_t lane) const;
+
+    /// \return the largest lane skew in slots.
+    uint32_t GetMaxLaneSkewSlots() const;
+
+    /**
+     * \param lane a lane.
+     * \return its one-way delay in slots, L + its skew.
+     */
+    uint32_t GetLaneDelaySlots(uint32_t lane) const;
+
     /// \return S_FC = 2^(FrameIdWidth+1), the nominal FC buffer size in frames.
     uint32_t GetFcBufferFrames() const;
 
@@ -112,6 +144,19 @@ struct RiflLinkConfig
     /// \return the FC FIFO's real depth (explicit, or S_FC + 16: 144 for FID 6).
     uint32_t GetFcFifoDepth() const;
 
+    /**
+     * \param endpoint 0 or 1.
+     * \return the drain rate of its receiving user side (endpointDrainRate, or
+     *         drainFramesPerSlot), frames per slot, 0 = unlimited.
+     */
+    double GetDrainRate(uint32_t endpoint) const;
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return the real FC FIFO depth of its receiver (endpointFcFifoDepth, or GetFcFifoDepth()).
+     */
+    uint32_t GetFcFifoDepth(uint32_t endpoint) const;
+
     /// \return the Idle slots that end a replay (D/2 + 1 for RTL; corrected value otherwise).
     uint32_t GetReplayTailSlots() const;
 
@@ -120,6 +165,43 @@ struct RiflLinkConfig
 
     /// \return the aligned slots the RX-up counter needs (explicit, or from Startup).
     uint32_t GetRxUpSlots() const;
+
+    /// Slot value meaning "never" (no clock skip).
+    static constexpr uint64_t NO_SKIP = std::numeric_limits<uint64_t>::max();
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return its clock offset in parts per billion, round(ClockOffsetPpm x 1000).
+     */
+    int64_t GetClockOffsetPpb(uint32_t endpoint) const;
+
+    /// \return Delta = |offset A - offset B| in parts per billion.
+    uint64_t GetClockDeltaPpb() const;
+
+    /// \return the slower endpoint (0 or 1), or 2 if both clocks run at the same rate.
+    uint32_t GetSlowEndpoint() const;
+
+    /// \return true if the faster endpoint compensates (Delta > 0 and its ClockCompensation).
+    bool IsClockCompensated() const;
+
+    /**
+     * \brief The clock model on the common slot grid (spec 6.1).
+     *
+     * The grid runs at the faster endpoint's frame clock. The slower endpoint's
+     * clock has 1 - Delta slots per grid slot (first order in Delta): grid slot s is
+     * a skip slot, one the slower clock does not have, iff
+     * floor((s + 1) Delta / 1e9) > floor(s Delta / 1e9); exactly floor(N Delta / 1e9)
+     * of the slots 0..N-1 are skip slots (200 ppm: slots 4999, 9999, ...).
+     * \param from a grid slot.
+     * \return the first skip slot >= from, or NO_SKIP if Delta = 0.
+     */
+    uint64_t NextClockSkipSlot(uint64_t from) const;
+
+    /**
+     * \param slots a number of grid slots N.
+     * \return the skip slots among 0..N-1, floor(N Delta / 1e9).
+     */
+    uint64_t CountClockSkipSlots(uint64_t slots) const;
 
     /// \return a one-line summary of the effective values (for logs).
     std::string ToString() const;

@@ -40,6 +40,9 @@ VisitFields(const RiflEndpointCounters& a, const RiflEndpointCounters& b, F&& f)
     {
         f("stateSlots[" + std::to_string(i) + "]", a.stateSlots[i], b.stateSlots[i]);
     }
+    RIFL_COUNTER_FIELD(clockSkipSlots);
+    RIFL_COUNTER_FIELD(compensationSlots);
+    RIFL_COUNTER_FIELD(compensationIdles);
     RIFL_COUNTER_FIELD(framesReceived);
     RIFL_COUNTER_FIELD(lineErrorFrames);
     RIFL_COUNTER_FIELD(errorsDetected);

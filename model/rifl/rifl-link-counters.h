@@ -38,6 +38,9 @@ struct RiflEndpointCounters
     uint64_t slotsLost{0};           //!< slots after link-up without a new Data frame (all lanes)
     uint64_t userStallSlots{0};      //!< slots with user data waiting and the group not ready
     std::array<uint64_t, 6> stateSlots{}; //!< lane-slots spent in each RiflTxState (by value)
+    uint64_t clockSkipSlots{0};    //!< grid slots this (slower) clock did not have (spec 6.1)
+    uint64_t compensationSlots{0}; //!< slots the compensation signal was active (faster side)
+    uint64_t compensationIdles{0}; //!< compensation Idle frames sent (all lanes; NORMAL only)
     // RX (summed over lanes)
     uint64_t framesReceived{0};       //!< frames arrived (any state)
     uint64_t lineErrorFrames{0};      //!< frames whose line bits were changed (errors, sync loss)

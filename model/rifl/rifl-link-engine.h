@@ -41,6 +41,7 @@ enum class RiflLinkEventType : uint8_t
     FC_FIFO_DROP,       //!< a user frame was dropped at a full FC FIFO (spec §10.4)
     TX_BEGIN,           //!< a packet's first frame went on the line (packetId set)
     TX_END,             //!< a packet's last frame went on the line (packetId set)
+    CLOCK_COMPENSATION, //!< a lane sent a clock-compensation Idle (value = line slot; spec 6.1)
 };
 
 /**

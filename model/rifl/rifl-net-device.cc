@@ -112,15 +112,32 @@ RiflNetDevice::GetTypeId()
                             MakeUintegerChecker<uint32_t>(0, 100000000))
               .AddAttribute("FcFifoDepth",
                             "Real depth of the receiver's FC FIFO in frames (0 = 2^(FID+1) + 16, "
-                            "144 for FID 6, as the RTL); frames beyond it are dropped, counted "
-                            "and traced (spec 10.4).",
+                            "144 for FID 6, as the RTL) of this device's receiver; frames beyond "
+                            "it are dropped, counted and traced (spec 10.4). Each device may use "
+                            "its own value.",
                             UintegerValue(0), MakeUintegerAccessor(&RiflNetDevice::m_fcFifoDepth),
                             MakeUintegerChecker<uint32_t>(0, 1000000))
               .AddAttribute("DrainRate",
-                            "User frames per slot the receiving user side takes from each lane's "
-                            "FC FIFO, (0, 1]; 0 = unlimited.",
+                            "User frames per slot this device's receiving user side takes from "
+                            "its lanes' FC FIFOs in total (round robin over the lanes; Lanes = "
+                            "the line rate), [0, 16]; 0 = unlimited. Each device may use its own "
+                            "value.",
                             DoubleValue(0.0), MakeDoubleAccessor(&RiflNetDevice::m_drainRate),
-                            MakeDoubleChecker<double>(0.0, 1.0))
+                            MakeDoubleChecker<double>(0.0, 16.0))
+              .AddAttribute("ClockOffsetPpm",
+                            "Offset of this device's frame clock from nominal, [-1000, 1000] ppm "
+                            "(resolution 0.001 ppm). The two devices' difference Delta makes the "
+                            "slower one miss one slot per 1/Delta slots (spec 6.1).",
+                            DoubleValue(0.0), MakeDoubleAccessor(&RiflNetDevice::m_clockOffsetPpm),
+                            MakeDoubleChecker<double>(-1000.0, 1000.0))
+              .AddAttribute("ClockCompensation",
+                            "When this device is the faster side, insert clock-compensation Idle "
+                            "frames (not stored, not numbered) at the measured rate, as the RTL "
+                            "(default). false: the slower side's FC FIFOs absorb the difference "
+                            "through flow control.",
+                            BooleanValue(true),
+                            MakeBooleanAccessor(&RiflNetDevice::m_clockCompensation),
+                            MakeBooleanChecker())
               .AddAttribute(
                   "UserWordBytes", "User bus width in bytes for per-word latency, 1..1024.",
                   UintegerValue(32), MakeUintegerAccessor(&RiflNetDevice::m_userWordBytes),
@@ -194,6 +211,11 @@ RiflNetDevice::GetTypeId()
                               "A user frame was dropped at this receiver's full FC FIFO (spec "
                               "10.4; value: packet id).",
                               MakeTraceSourceAccessor(&RiflNetDevice::m_fifoDropTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback")
+              .AddTraceSource("ClockCompensation",
+                              "This (faster) device sent a clock-compensation Idle on a lane "
+                              "(spec 6.1; value: line slot).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_compensationTrace),
                               "ns3::RiflNetDevice::ProtocolEventTracedCallback");
     return tid;
 }
@@ -260,6 +282,8 @@ RiflNetDevice::GetLinkConfig() const
     c.fcFifoDepth = m_fcFifoDepth;
     c.drainFramesPerSlot = m_drainRate;
     c.userWordBytes = m_userWordBytes;
+    c.clockOffsetPpm = {m_clockOffsetPpm, 0.0};
+    c.clockCompensation = {m_clockCompensation, true};
     return c;
 }
 
@@ -468,6 +492,9 @@ RiflNetDevice::NotifyEvent(const RiflLinkEvent& ev, Ptr<const Packet> packet)
             break;
         case RiflLinkEventType::FC_FIFO_DROP:
             m_fifoDropTrace(ev.lane, ev.slot, static_cast<int64_t>(ev.packetId));
+            break;
+        case RiflLinkEventType::CLOCK_COMPENSATION:
+            m_compensationTrace(ev.lane, ev.slot, ev.value);
             break;
         case RiflLinkEventType::TX_BEGIN:
             if (packet)

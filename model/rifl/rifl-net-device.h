@@ -94,6 +94,9 @@ class RiflNetDevice : public NetDevice
 
     /**
      * \brief This end's part of the link configuration (protocol attributes).
+     *
+     * The per-device fields (clockOffsetPpm, clockCompensation) hold this
+     * device's values in index 0; RiflChannel combines the two devices.
      * \return the configuration built from the attributes.
      */
     RiflLinkConfig GetLinkConfig() const;
@@ -208,6 +211,8 @@ class RiflNetDevice : public NetDevice
     uint32_t m_fcFifoDepth{0};    //!< FcFifoDepth
     double m_drainRate{0.0};      //!< DrainRate
     uint32_t m_userWordBytes{32}; //!< UserWordBytes
+    double m_clockOffsetPpm{0.0}; //!< ClockOffsetPpm
+    bool m_clockCompensation{true}; //!< ClockCompensation
 
     TracedCallback<Ptr<const Packet>> m_macTxTrace;                      //!< MacTx
     TracedCallback<Ptr<const Packet>> m_macTxDropTrace;                  //!< MacTxDrop
@@ -227,6 +232,7 @@ class RiflNetDevice : public NetDevice
     TracedCallback<uint32_t, uint64_t, int64_t> m_undetectedTrace;       //!< UndetectedError
     TracedCallback<uint32_t, uint64_t, int64_t> m_duplicateTrace;        //!< DuplicateDelivery
     TracedCallback<uint32_t, uint64_t, int64_t> m_fifoDropTrace;         //!< FcFifoDrop
+    TracedCallback<uint32_t, uint64_t, int64_t> m_compensationTrace;     //!< ClockCompensation
 };
 
 } // namespace ns3

@@ -32,10 +32,19 @@ RiflReferenceEngine::RiflReferenceEngine(const RiflLinkConfig& config)
     m_config.Validate();
     m_fid = m_config.GetFrameIdWidth();
     m_lineDelay = m_config.GetLineDelaySlots();
+    for (uint32_t l = 0; l < m_config.lanes; ++l)
+    {
+        m_laneDelay.push_back(m_config.GetLaneDelaySlots(l));
+    }
+    m_maxDelay = m_lineDelay + m_config.GetMaxLaneSkewSlots();
     m_rxUpSlots = m_config.GetRxUpSlots();
-    m_fifoDepth = m_config.GetFcFifoDepth();
+    m_fifoDepth = {m_config.GetFcFifoDepth(0), m_config.GetFcFifoDepth(1)};
+    m_drainRate = {m_config.GetDrainRate(0), m_config.GetDrainRate(1)};
     m_thrOn = m_config.GetFcThrOn();
     m_thrOff = m_config.GetFcThrOff();
+    m_slowEp = m_config.GetSlowEndpoint();
+    m_compensated = m_config.IsClockCompensated();
+    m_nextSkip = m_config.NextClockSkipSlot(0);
     for (auto& ep : m_ep)
     {
         for (uint32_t l = 0; l < m_config.lanes; ++l)
@@ -125,20 +134,39 @@ RiflReferenceEngine::Step()
         for (uint32_t l = 0; l < m_config.lanes; ++l)
         {
             auto& line = m_ep[sender].lanes[l].line;
-            while (!line.empty() && line.front().lineSlot + m_lineDelay + FLAG_DELAY <= t)
+            while (!line.empty() && line.front().lineSlot + m_laneDelay[l] + FLAG_DELAY <= t)
             {
-                NS_ASSERT(line.front().lineSlot + m_lineDelay + FLAG_DELAY == t);
+                NS_ASSERT(line.front().lineSlot + m_laneDelay[l] + FLAG_DELAY == t);
                 Receive(rx, l, line.front());
                 line.pop_front();
             }
         }
     }
+    // Clock domains (§6.1): in a skip slot the slower endpoint's frame clock has
+    // no edge (no drain, no TX decision, no frame on its line in slot t + 1); the
+    // faster endpoint's compensation signal is active in that same slot.
+    const bool skip = t == m_nextSkip;
+    if (skip)
+    {
+        m_nextSkip = m_config.NextClockSkipSlot(t + 1);
+        ++m_ep[m_slowEp].counters.clockSkipSlots;
+    }
     // 2. The users take what is ready (slot n + L + 6).
-    Drain(ENDPOINT_A);
-    Drain(ENDPOINT_B);
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        if (!(skip && e == m_slowEp))
+        {
+            Drain(e);
+        }
+    }
     // 3. The TX states of slot t select the frames on the line in slot t + 1.
-    Transmit(ENDPOINT_A);
-    Transmit(ENDPOINT_B);
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        if (!(skip && e == m_slowEp))
+        {
+            Transmit(e, skip && m_compensated);
+        }
+    }
     ++m_slot;
 }
 
@@ -372,7 +400,7 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
             lane.rxNextSeq = f.tag.laneSeq + 1;
         }
     }
-    if (lane.fifo.size() >= m_fifoDepth)
+    if (lane.fifo.size() >= m_fifoDepth[rx])
     {
         ++c.fcFifoDrops;
         NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
@@ -382,7 +410,7 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         return;
     }
     FifoEntry e;
-    e.readySlot = n + m_lineDelay + USER_DELAY;
+    e.readySlot = n + m_laneDelay[laneIndex] + USER_DELAY;
     e.bytes.assign(d.payload.begin(), d.payload.begin() + d.validBytes);
     e.eop = d.meta == RiflFrame::Meta::LAST_FULL || d.meta == RiflFrame::Meta::LAST_PARTIAL;
     e.tag = f.tag;
@@ -394,7 +422,7 @@ void
 RiflReferenceEngine::Drain(uint32_t epIndex)
 {
     Endpoint& ep = m_ep[epIndex];
-    const double rate = m_config.drainFramesPerSlot;
+    const double rate = m_drainRate[epIndex];
     const bool unlimited = rate == 0.0;
     if (!unlimited)
     {
@@ -470,7 +498,7 @@ RiflReferenceEngine::Drain(uint32_t epIndex)
 }
 
 void
-RiflReferenceEngine::Transmit(uint32_t epIndex)
+RiflReferenceEngine::Transmit(uint32_t epIndex, bool compensate)
 {
     Endpoint& ep = m_ep[epIndex];
     Counters& c = ep.counters;
@@ -497,7 +525,8 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
             Emit(RiflLinkEventType::TX_STATE_CHANGE, epIndex, l, 0, static_cast<int64_t>(now),
                  static_cast<int64_t>(before));
         }
-        plan[l] = st.PlanFrame(static_cast<uint32_t>(ep.lanes[l].fifo.size()), m_thrOn, m_thrOff);
+        plan[l] = st.PlanFrame(static_cast<uint32_t>(ep.lanes[l].fifo.size()), m_thrOn, m_thrOff,
+                               compensate);
         ready[l] = st.IsUserReady(plan[l]);
         allReady = allReady && ready[l];
         if (ready[l])
@@ -508,6 +537,10 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
     if (allReady && ep.linkUpSlot == NEVER)
     {
         ep.linkUpSlot = m_slot;
+    }
+    if (compensate)
+    {
+        ++c.compensationSlots;
     }
     std::vector<const Segment*> assigned(nLanes, nullptr);
     std::vector<Segment> taken;
@@ -562,10 +595,16 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
                 out.frame = RiflFrame::MakeRetransmitRequest(s);
                 ++c.retransRequestsSent;
                 break;
+            case RiflTxFrame::COMPENSATION_IDLE:
+                out.frame = RiflFrame::MakeIdle(s);
+                ++c.compensationIdles;
+                Emit(RiflLinkEventType::CLOCK_COMPENSATION, epIndex, l, 0,
+                     static_cast<int64_t>(out.lineSlot));
+                break;
             case RiflTxFrame::REPLAY:
             {
                 const RiflBufferEntry& e = st.RotateBuffer();
-                out.frame = e.frame;
+                out.frame = *e.frame;
                 out.tag = e.tag;
                 ++c.replayedFrames;
                 break;
@@ -575,7 +614,8 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
                 out.frame = RiflFrame::MakeFcNotification(
                     s, kind == RiflTxFrame::FC_PAUSE ? RiflFrame::FcNotification::PAUSE
                                                      : RiflFrame::FcNotification::RESUME);
-                st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
+                st.PushBuffer(
+                    RiflBufferEntry{std::make_shared<const RiflFrame>(out.frame), out.tag});
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
                 Emit(kind == RiflTxFrame::FC_PAUSE ? RiflLinkEventType::FC_PAUSE_SENT
                                                    : RiflLinkEventType::FC_RESUME_SENT,
@@ -598,7 +638,8 @@ RiflReferenceEngine::Transmit(uint32_t epIndex)
                     out.frame = RiflFrame::MakeFill(s);
                     ++c.fillFrames;
                 }
-                st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
+                st.PushBuffer(
+                    RiflBufferEntry{std::make_shared<const RiflFrame>(out.frame), out.tag});
                 newFrame = true;
                 break;
         }

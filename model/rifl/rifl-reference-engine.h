@@ -104,9 +104,60 @@ namespace ns3
  *    exp_id != thr - 1, so the error cannot clear early. A false pass with
  *    verdict DELIVER would be counted in contentMismatches / outOfOrderDeliveries
  *    and reported as UNDETECTED_ERROR with value DELIVER; none was seen.
+ *  - A loss of sync during an error recovery of the other direction can exceed
+ *    the reordering limit (§10.2, §11.8) with the RTL-sized buffer: B's RX goes
+ *    down while A has just requested a replay; SEND_PAUSE outranks RETRANS, so
+ *    B's replay never starts, A's Idles in PAUSE drop B's Re-transmit flag, and
+ *    A's renewed request costs another round trip, by which B has sent more
+ *    than D - 1 frames after the corrupted one (4 lanes, L = 11, D = 64, GE
+ *    errors with Bad BER 1e-4 and sync losses: 2 out-of-order frames, every
+ *    later packet of that direction reassembled wrongly, all counted in
+ *    outOfOrderDeliveries; rifl-lossless). With D = 128 (FrameIdWidth 7) the
+ *    same traffic over 1e7 slots per direction is lossless.
+ *  - Lane skew: the leading lanes' FC FIFOs hold about skew + 2 frames; a skew
+ *    above Thr_ON - 2 keeps them above Thr_ON, so flow control pauses the group
+ *    again and again (4 lanes, L = 11, 1500 B at about the line rate: 3364
+ *    packets delivered by slot 45097 with a 30-slot skew, by slot 77563 with a
+ *    100-slot skew; rifl-lane-skew).
+ *  - Clock offset without compensation (1 lane, 1000 ppm, user at the line rate,
+ *    250000 slots): the slower side's FC FIFO climbs to Thr_ON in about
+ *    85 / Delta slots, then flow control cycles between Thr_OFF and Thr_ON
+ *    (3 FC_ON / FC_OFF pairs); the mean word latency rises from 18.0 to 60.5
+ *    slots, the goodput is the same (rifl-clock-compensation).
  *
- * Not modelled yet: clock compensation (ppm offsets; RiflLinkConfig rejects
- * a non-zero ClockOffsetPpm), spatial bonding.
+ * Lane skew (§6.2). Lane l has a one-way delay L_l = L + LaneSkew[l] in both
+ * directions: its frames reach the receiver's flags at n + L_l + 4 and its
+ * FC FIFO is ready for the user at n + L_l + 6, so the lanes' protocols run
+ * with their own round trips, and the user, taking segments in the lanes'
+ * round-robin order, waits for the lagging lane while the other lanes' FC
+ * FIFOs hold what arrived early (their occupancy shows in maxFcOccupancy and,
+ * beyond Thr_ON, in flow control).
+ *
+ * Clock domains (§6.1). Each endpoint has a ClockOffsetPpm. Slots are those
+ * of the faster endpoint's frame clock (the common grid); the slower clock has
+ * 1 - Delta edges per grid slot, Delta = |ppm A - ppm B| (first order), placed
+ * deterministically: grid slot s is a skip slot iff floor((s+1) Delta/1e9) >
+ * floor(s Delta/1e9) (RiflLinkConfig::NextClockSkipSlot(); 200 ppm: every
+ * 5000th slot). In a skip slot the slower endpoint neither drains its FC FIFOs
+ * nor runs its TX (no state decision, no counter step, no frame on its line in
+ * slot s + 1: the faster receiver sees a gap). Both receivers check every frame
+ * that arrives (the RX logic runs on the recovered clock); only the slower
+ * user side and TX lose the slot. The faster endpoint measures the counter
+ * difference every slot (d = 1 per skip slot) and, when its ClockCompensation
+ * is on, its compensation signal is active in each skip slot: a lane in NORMAL
+ * then sends a compensation Idle (§3.2 action 1: not stored, no Frame ID, user
+ * not ready, no resume-wait step; counted in compensationIdles and reported as
+ * CLOCK_COMPENSATION with value = line slot); a lane in another state ignores
+ * it, as the RTL's compensation is an action of NORMAL. compensationSlots
+ * counts the slots the signal was active, clockSkipSlots (slower endpoint) the
+ * skip slots. With compensation off the slower endpoint receives one frame per
+ * lane per grid slot but consumes one per own slot: at a user side as fast as
+ * the line (DrainRate = Lanes) its FC FIFOs gain one frame per 1/Delta slots
+ * until flow control pauses the sender (FC_PAUSE_SENT ... FC_RESUME_SENT).
+ * The absolute slot time stays S / LaneRate (the ppm scale of the grid itself
+ * is not applied to Time).
+ *
+ * Not modelled yet: spatial bonding.
  */
 class RiflReferenceEngine : public RiflLinkEngine
 {
@@ -379,8 +430,9 @@ class RiflReferenceEngine : public RiflLinkEngine
     /**
      * \brief Run an endpoint's TX for the current slot: states, bonding, frames.
      * \param ep the endpoint.
+     * \param compensate its clock-compensation signal is active in this slot.
      */
-    void Transmit(uint32_t ep);
+    void Transmit(uint32_t ep, bool compensate);
 
     /**
      * \brief Check an endpoint and lane index.
@@ -404,11 +456,17 @@ class RiflReferenceEngine : public RiflLinkEngine
     RiflLinkConfig m_config;               //!< the configuration
     uint32_t m_fid;                        //!< Frame ID width
     uint32_t m_lineDelay;                  //!< L
+    std::vector<uint32_t> m_laneDelay; //!< per lane: L + its skew
+    uint32_t m_maxDelay{0};            //!< L + the largest skew
     uint32_t m_rxUpSlots;                  //!< RX-up wait
-    uint32_t m_fifoDepth;                  //!< FC FIFO depth
+    std::array<uint32_t, 2> m_fifoDepth{}; //!< FC FIFO depth of A and B
+    std::array<double, 2> m_drainRate{};   //!< drain rate of A and B
     uint32_t m_thrOn;                      //!< Thr_ON
     uint32_t m_thrOff;                     //!< Thr_OFF
     uint64_t m_slot{0};                    //!< the slot the next Step() runs
+    uint32_t m_slowEp{2};                  //!< the slower clock's endpoint (2 = none)
+    bool m_compensated{false};             //!< the faster endpoint compensates
+    uint64_t m_nextSkip{0};                //!< the next skip slot of the slower clock
     std::array<Endpoint, 2> m_ep;          //!< A and B
     DeliveryCallback m_deliveryCb;         //!< delivery callback
     TxStateCallback m_txStateCb;           //!< TX state callback
