@@ -9,10 +9,10 @@
  * RiflFastEngine.
  *
  * The input chooses a link configuration within the ranges Validate() accepts
- * (frame size, 1..4 lanes, line delay 0..40 slots, Frame ID width from the RTL
- * minimum up to 8, FC FIFO depth, drain rate, replay tail mode and length, RX-up
- * wait, user word size), up to 24 packets (sender, 1..2000 bytes, gaps of
- * 0..2047 slots), and per (direction, lane) explicit bit errors (up to 6 slots,
+ * (frame size, 1..4 lanes, line delay 0..24 slots, Frame ID width from the RTL
+ * minimum up to 7, FC FIFO depth, drain rate, replay tail mode and length, RX-up
+ * wait 1..128 slots, user word size), up to 16 packets (sender, 1..1500 bytes,
+ * gaps of 0..511 slots), and per (direction, lane) explicit bit errors (up to 6 slots,
  * 1..4 bits each) and loss-of-sync events (up to 2). Both engines run the same
  * scenario, advanced the way the ns-3 channel advances them (NextEventSlot()
  * driven for the fast engine, every slot for the reference), to an end slot
@@ -42,6 +42,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 using namespace ns3;
@@ -118,9 +120,9 @@ Build(FuzzedDataProvider& in)
     c.lanes = in.ConsumeIntegralInRange<uint32_t>(1, 4);
     c.cableLengthM = in.ConsumeIntegralInRange<uint32_t>(0, 40);
     c.transceiverDelayNs = in.ConsumeIntegralInRange<uint32_t>(0, 100);
-    c.lineDelaySlots = in.ConsumeIntegralInRange<int64_t>(0, 40);
+    c.lineDelaySlots = in.ConsumeIntegralInRange<int64_t>(0, 24);
     const uint32_t minFid = c.GetMinFrameIdWidth();
-    const uint32_t fid = in.ConsumeIntegralInRange<uint32_t>(minFid - 1, std::max(minFid, 8u));
+    const uint32_t fid = in.ConsumeIntegralInRange<uint32_t>(minFid - 1, std::max(minFid, 7u));
     c.frameIdWidth = fid < minFid ? 0 : fid;
     if (in.ConsumeBool())
     {
@@ -135,27 +137,27 @@ Build(FuzzedDataProvider& in)
             = 2 * c.GetLineDelaySlots() + 8 + in.ConsumeIntegralInRange<uint32_t>(0, 64);
     }
     c.startup = RiflStartup::SHORT;
-    c.rxUpSlots = in.ConsumeIntegralInRange<uint32_t>(0, 300);
+    c.rxUpSlots = in.ConsumeIntegralInRange<uint32_t>(1, 128);
     c.userWordBytes = in.ConsumeIntegralInRange<uint32_t>(1, 1024);
     c.Validate();
 
     // Offers: start after link-up is possible, but also during start-up.
-    const uint32_t nOffers = in.ConsumeIntegralInRange<uint32_t>(1, 24);
-    uint64_t slot = in.ConsumeIntegralInRange<uint64_t>(0, 3000);
+    const uint32_t nOffers = in.ConsumeIntegralInRange<uint32_t>(1, 16);
+    uint64_t slot = in.ConsumeIntegralInRange<uint64_t>(0, 1200);
     uint64_t ids[2] = {0, 0};
     for (uint32_t i = 0; i < nOffers && in.remaining_bytes() > 0; ++i)
     {
-        slot += in.ConsumeIntegralInRange<uint64_t>(0, 2047) * (in.ConsumeBool() ? 1 : 0);
+        slot += in.ConsumeBool() ? in.ConsumeIntegralInRange<uint64_t>(0, 511) : 0;
         const uint32_t ep = in.ConsumeIntegralInRange<uint32_t>(0, 1);
         const uint32_t big = in.ConsumeIntegralInRange<uint32_t>(0, 7);
-        const uint32_t bytes = big == 0 ? in.ConsumeIntegralInRange<uint32_t>(1, 2000)
-                                        : in.ConsumeIntegralInRange<uint32_t>(1, 300);
+        const uint32_t bytes = big == 0 ? in.ConsumeIntegralInRange<uint32_t>(1, 1500)
+                                        : in.ConsumeIntegralInRange<uint32_t>(1, 200);
         sc.offers.push_back({slot, ep, ids[ep]++, bytes});
     }
     const uint64_t lastOffer = sc.offers.empty() ? 0 : sc.offers.back().slot;
 
     // Errors and sync loss within [0, lastOffer + 4000).
-    const uint64_t window = lastOffer + 4000;
+    const uint64_t window = lastOffer + 1000;
     sc.errors.resize(2 * c.lanes);
     for (uint32_t k = 0; k < 2 * c.lanes && in.remaining_bytes() > 0; ++k)
     {
@@ -174,12 +176,14 @@ Build(FuzzedDataProvider& in)
             sc.lastDisturbance = std::max(sc.lastDisturbance, s);
         }
         const uint32_t nSync = in.ConsumeIntegralInRange<uint32_t>(0, 2);
+        uint64_t from = 1; // events need an in-sync slot between them
         for (uint32_t i = 0; i < nSync; ++i)
         {
-            const uint64_t s = in.ConsumeIntegralInRange<uint64_t>(1, window);
+            const uint64_t s = from + in.ConsumeIntegralInRange<uint64_t>(0, window);
             const uint64_t d = in.ConsumeIntegralInRange<uint64_t>(1, 64);
             e.syncLoss.emplace_back(s, d);
             sc.lastDisturbance = std::max(sc.lastDisturbance, s + d);
+            from = s + d + 1;
         }
     }
 
@@ -190,11 +194,11 @@ Build(FuzzedDataProvider& in)
     {
         frames += (o.bytes + c.GetPayloadBytes() - 1) / c.GetPayloadBytes();
     }
-    const uint64_t recovery = c.GetRxUpSlots() + 2 * c.GetReplaySlots() + 2 * c.GetBufferDepth()
-                              + 4 * c.GetLineDelaySlots() + 64;
+    const uint64_t recovery = c.GetRxUpSlots() + c.GetReplaySlots() + c.GetBufferDepth()
+                              + 2 * c.GetLineDelaySlots() + 32;
     const double rate = c.drainFramesPerSlot == 0.0 ? 1.0 : std::min(1.0, c.drainFramesPerSlot);
     const uint64_t drainSlots = static_cast<uint64_t>(frames / rate) + frames;
-    sc.endSlot = std::max(lastOffer, sc.lastDisturbance) + 4 * recovery + 2 * drainSlots + 2000;
+    sc.endSlot = std::max(lastOffer, sc.lastDisturbance) + 3 * recovery + drainSlots + 200;
     return sc;
 }
 
@@ -353,6 +357,11 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     FuzzedDataProvider in(data, size);
     const Scenario sc = Build(in);
+    if (std::getenv("RIFL_FUZZ_VERBOSE"))
+    {
+        std::fprintf(stderr, "%zu offers/actions, end slot %llu\n", sc.offers.size(),
+                     static_cast<unsigned long long>(sc.endSlot));
+    }
     RiflReferenceEngine ref(sc.config);
     RiflFastEngine fast(sc.config);
     const Outcome a = Run(ref, sc, false, "reference");

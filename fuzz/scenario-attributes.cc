@@ -17,7 +17,8 @@
  * interpreter). Then every class of the module with a constructor is created
  * with those defaults; creation may throw std::invalid_argument or
  * std::out_of_range (a default no object may take), nothing else. The defaults
- * are reset after each input (Config::Reset()).
+ * are reset after each input (Config::Reset()). RIFL_FUZZ_VERBOSE=1 in the
+ * environment prints each input's map (to read a reproducer).
  */
 
 #include "fuzz-check.h"
@@ -30,6 +31,8 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -120,6 +123,14 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             name = cat.names[in.ConsumeIntegralInRange<std::size_t>(0, cat.names.size() - 1)];
         }
         attrs[name] = in.ConsumeRandomLengthString(64);
+    }
+    if (std::getenv("RIFL_FUZZ_VERBOSE"))
+    {
+        for (const auto& kv : attrs)
+        {
+            std::fprintf(stderr, "attributes[\"%s\"] = \"%s\"\n", kv.first.c_str(),
+                         kv.second.c_str());
+        }
     }
     bool applied = true;
     try
