@@ -36,14 +36,12 @@ if(RIFL_ENABLE_LOGS_ASSERTS)
   list(APPEND RIFL_COMMON_DEFINITIONS NS3_LOG_ENABLE NS3_ASSERT_ENABLE)
 endif()
 set(RIFL_COMMON_OPTIONS -Wall -Wextra -Wno-unused-parameter)
-# RIFL_SANITIZE_FLAGS (and RIFL_FUZZ_FLAGS) come from cmake/sanitize.cmake and
-# cmake/fuzz.cmake, included before this file.
+# RIFL_SANITIZE_FLAGS come from cmake/sanitize.cmake, included before this file.
 
 # rifl_apply_common(<target>): flags every target of the module shares.
 function(rifl_apply_common target)
   target_compile_definitions(${target} PRIVATE ${RIFL_COMMON_DEFINITIONS})
-  target_compile_options(${target} PRIVATE ${RIFL_COMMON_OPTIONS} ${RIFL_SANITIZE_FLAGS}
-                                           ${RIFL_FUZZ_FLAGS})
+  target_compile_options(${target} PRIVATE ${RIFL_COMMON_OPTIONS} ${RIFL_SANITIZE_FLAGS})
   target_link_options(${target} PRIVATE ${RIFL_SANITIZE_FLAGS})
   target_include_directories(${target} PRIVATE ${RIFL_HEADER_STAGE})
 endfunction()

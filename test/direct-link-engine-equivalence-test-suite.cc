@@ -649,7 +649,8 @@ class DirectLinkDeterministicEquivalenceTestCase : public TestCase
                     sc.offers.push_back(Offer{20 + i * (variant + 1), 0, i, 3, 8});
                     if (i % 5 == 0)
                     {
-                        sc.offers.push_back(Offer{20 + i * (variant + 1), 1, i, i % 4, 200});
+                        sc.offers.push_back(
+                            Offer{20 + i * (variant + 1), 1, i, static_cast<uint32_t>(i % 4), 200});
                     }
                 }
                 sc.drains.push_back(DrainChange{400, 1, 3, 0});
