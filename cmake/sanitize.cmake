@@ -19,8 +19,8 @@
 #  * detect_odr_violation=0 is *not* needed (no global is defined both in the
 #    module and in an ns-3 library), nor detect_container_overflow=0 (libstdc++
 #    annotates containers only with _GLIBCXX_SANITIZE_VECTOR, which nothing
-#    here defines): both stay at their defaults, and every quick suite passed
-#    under them (clang 14, Debian's g++-built ns-3 3.37);
+#    here defines): both stay at their defaults, and no such report came
+#    from any quick suite (clang 14, Debian's g++-built ns-3 3.37);
 #  * UBSan: print_stacktrace=1, halt_on_error=1.
 # The Python bindings are not built (the extension would need the sanitizer
 # runtime preloaded into /usr/bin/python3): RIFL_ENABLE_PYTHON is shadowed
