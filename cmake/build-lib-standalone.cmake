@@ -16,7 +16,6 @@ endif()
 
 option(RIFL_ENABLE_LOGS_ASSERTS
        "Compile NS_LOG and NS_ASSERT into the module's own code" ON)
-option(RIFL_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
 
 find_package(ns3 3.37 REQUIRED)
 
@@ -37,11 +36,7 @@ if(RIFL_ENABLE_LOGS_ASSERTS)
   list(APPEND RIFL_COMMON_DEFINITIONS NS3_LOG_ENABLE NS3_ASSERT_ENABLE)
 endif()
 set(RIFL_COMMON_OPTIONS -Wall -Wextra -Wno-unused-parameter)
-set(RIFL_SANITIZE_FLAGS "")
-if(RIFL_SANITIZE)
-  set(RIFL_SANITIZE_FLAGS -fsanitize=address,undefined -fno-omit-frame-pointer
-                          -fno-sanitize-recover=undefined)
-endif()
+# RIFL_SANITIZE_FLAGS come from cmake/sanitize.cmake, included before this file.
 
 # rifl_apply_common(<target>): flags every target of the module shares.
 function(rifl_apply_common target)

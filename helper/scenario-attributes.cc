@@ -5,11 +5,11 @@
 #include "scenario-attributes.h"
 
 #include "ns3/config.h"
+#include "ns3/pointer.h"
 #include "ns3/rifl-check.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 
-#include <cstdlib>
 #include <regex>
 
 namespace ns3
@@ -21,19 +21,29 @@ namespace
 /**
  * \brief Check the text of a value before ns-3 parses it (several of ns-3's
  *        parsers abort the process on malformed text instead of failing).
- * \param typeName the checker's value type, e.g. "ns3::UintegerValue".
+ * \param checker the attribute's checker (its value type, e.g. "ns3::UintegerValue").
  * \param text the text.
  * \return an empty string if the text has the right form, else what is expected.
  */
 std::string
-CheckText(const std::string& typeName, const std::string& text)
+CheckText(const Ptr<const AttributeChecker>& checker, const std::string& text)
 {
-    static const std::regex uinteger(R"(^\s*\+?[0-9]+\s*$)");
-    static const std::regex integer(R"(^\s*[+-]?[0-9]+\s*$)");
+    // ns-3 names some value types with the namespace ("ns3::UintegerValue") and
+    // some without ("DataRateValue", "BooleanValue").
+    std::string typeName = checker->GetValueTypeName();
+    if (typeName.rfind("ns3::", 0) != 0)
+    {
+        typeName = "ns3::" + typeName;
+    }
+    // ns-3 reads the value with operator>> and aborts unless that consumed the
+    // whole text: leading white space is skipped, nothing may follow the value.
+    static const std::regex uinteger(R"(^\s*\+?[0-9]+$)");
+    static const std::regex integer(R"(^\s*[+-]?[0-9]+$)");
+    static const std::regex real(R"(^\s*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$)");
     static const std::regex time(
-        R"(^\s*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\s*(s|ms|us|ns|ps|fs|min|h|d|y)?\s*$)");
+        R"(^\s*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?(s|ms|us|ns|ps|fs|min|h|d|y)?$)");
     static const std::regex rate(
-        R"(^\s*([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\s*(bps|b/s|[kKMGT]bps|[kKMGT]b/s|[kKMGT]ib/s|[kKMGT]B/s|[kKMGT]iB/s|Bps|B/s)$)");
+        R"(^\s*([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?(bps|b/s|[kKMGT]bps|[kKMGT]b/s|[kKMGT]ib/s|[kKMGT]B/s|[kKMGT]iB/s|Bps|B/s)$)");
     if (typeName == "ns3::UintegerValue")
     {
         return std::regex_match(text, uinteger) ? "" : "an unsigned integer";
@@ -44,13 +54,7 @@ CheckText(const std::string& typeName, const std::string& text)
     }
     if (typeName == "ns3::DoubleValue")
     {
-        char* end = nullptr;
-        std::strtod(text.c_str(), &end);
-        while (end && *end == ' ')
-        {
-            ++end;
-        }
-        return (!text.empty() && end && *end == '\0') ? "" : "a number";
+        return std::regex_match(text, real) ? "" : "a number";
     }
     if (typeName == "ns3::TimeValue")
     {
@@ -59,6 +63,23 @@ CheckText(const std::string& typeName, const std::string& text)
     if (typeName == "ns3::DataRateValue")
     {
         return std::regex_match(text, rate) ? "" : "a data rate such as 28Gbps";
+    }
+    if (typeName == "ns3::Mac48AddressValue")
+    {
+        static const std::regex mac(R"(^([0-9a-fA-F]{1,2}:){5}[0-9a-fA-F]{1,2}$)");
+        return std::regex_match(text, mac) ? "" : "a MAC address such as 00:00:00:00:00:01";
+    }
+    if (typeName == "ns3::PointerValue")
+    {
+        // ns-3 builds the object through an ObjectFactory, which aborts on an
+        // unknown or abstract class: only a constructible class name is taken.
+        const auto pointer = DynamicCast<const PointerChecker>(checker);
+        TypeId tid;
+        const bool ok = pointer && TypeId::LookupByNameFailSafe(text, &tid) && tid.HasConstructor()
+                        && tid.IsChildOf(pointer->GetPointeeTypeId());
+        return ok ? ""
+                  : "the name of a class derived from "
+                        + (pointer ? pointer->GetPointeeTypeId().GetName() : std::string("Object"));
     }
     return "";
 }
@@ -99,12 +120,22 @@ ScenarioAttributes::Apply(const std::map<std::string, std::string>& attributes)
         TypeId tid = TypeId::LookupByName(kv.first.substr(0, sep));
         TypeId::AttributeInformation info;
         tid.LookupAttributeByName(kv.first.substr(sep + 2), &info);
-        const std::string form = CheckText(info.checker->GetValueTypeName(), kv.second);
+        const std::string form = CheckText(info.checker, kv.second);
         RIFL_CHECK_ARG(!form.empty(), "attributes[\"" << kv.first << "\"] = \"" << kv.second
                                                       << "\" is not " << form);
-        RIFL_CHECK_ARG(!Config::SetDefaultFailSafe(kv.first, StringValue(kv.second)),
-                       "attributes[\"" << kv.first << "\"] = \"" << kv.second
-                                       << "\" is not a valid value for this attribute");
+        bool set = false;
+        std::string what = "is not a valid value for this attribute";
+        try
+        {
+            set = Config::SetDefaultFailSafe(kv.first, StringValue(kv.second));
+        }
+        catch (const std::exception& e)
+        {
+            // some of ns-3's parsers throw (std::stoul) instead of failing
+            what += std::string(" (") + e.what() + ")";
+        }
+        RIFL_CHECK_ARG(!set,
+                       "attributes[\"" << kv.first << "\"] = \"" << kv.second << "\" " << what);
     }
 }
 

@@ -1,0 +1,401 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup rifl
+ * libFuzzer target "rifl-engine": the input paths of RiflReferenceEngine and
+ * RiflFastEngine.
+ *
+ * The input chooses a link configuration within the ranges Validate() accepts
+ * (frame size, 1..4 lanes, line delay 0..24 slots, Frame ID width from the RTL
+ * minimum up to 7, FC FIFO depth, drain rate, replay tail mode and length, RX-up
+ * wait 1..128 slots, user word size), up to 16 packets (sender, 1..1500 bytes,
+ * gaps of 0..511 slots), and per (direction, lane) explicit bit errors (up to 6 slots,
+ * 1..4 bits each) and loss-of-sync events (up to 2). Both engines run the same
+ * scenario, advanced the way the ns-3 channel advances them (NextEventSlot()
+ * driven for the fast engine, every slot for the reference), to an end slot
+ * with an error-free quiet tail long enough to recover and drain everything.
+ *
+ * Properties (abort, so libFuzzer keeps the input):
+ *  - no exception, no sanitizer report;
+ *  - both engines give the same deliveries (slot, id, content, word latencies),
+ *    events and counters, and the fast engine no callback before the slot its
+ *    NextEventSlot() promised;
+ *  - accounting, per direction: TX_END events + pending = offered; deliveries =
+ *    packetsDelivered and their bytes = bytesDelivered; unless the receiver
+ *    counted an accounted anomaly (undetectedErrors, contentMismatches,
+ *    outOfOrderDeliveries, duplicatesDelivered, fcFifoDrops), the deliveries are
+ *    exactly the offered packets in order with their content, and after the quiet
+ *    tail every offered packet was delivered (nothing lost, nothing stuck);
+ *  - with ReplayTail CORRECTED and no undetected error, no duplicate delivery.
+ */
+
+#include "fuzz-check.h"
+#include "ns3/deterministic-error-process.h"
+#include "ns3/rifl-fast-engine.h"
+#include "ns3/rifl-reference-engine.h"
+#include "ns3/sync-loss-process.h"
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// One offered packet.
+struct Offer
+{
+    uint64_t slot;     //!< offer slot
+    uint32_t endpoint; //!< sender
+    uint64_t id;       //!< packet id (per sender, 0, 1, ...)
+    uint32_t bytes;    //!< size
+};
+
+/// Errors of one (direction, lane).
+struct Errors
+{
+    std::vector<std::pair<uint64_t, std::vector<uint32_t>>> listed; //!< (slot, bits)
+    std::vector<std::pair<uint64_t, uint64_t>> syncLoss;            //!< (start, duration)
+};
+
+/// A whole scenario.
+struct Scenario
+{
+    RiflLinkConfig config;       //!< the link
+    std::vector<Offer> offers;   //!< ascending slots
+    std::vector<Errors> errors;  //!< index sender * lanes + lane
+    uint64_t lastDisturbance{0}; //!< last errored or sync-loss line slot
+    uint64_t endSlot{0};         //!< run to this slot
+};
+
+/// What one engine produced.
+struct Outcome
+{
+    std::vector<RiflDelivery> deliveries; //!< in order
+    std::vector<RiflLinkEvent> events;    //!< in order
+    uint64_t early{0};                    //!< callbacks before the promised slot
+};
+
+/**
+ * \param ep sender.
+ * \param id packet id.
+ * \param n size.
+ * \return the packet's bytes (a function of its identity).
+ */
+std::vector<uint8_t>
+Payload(uint32_t ep, uint64_t id, uint32_t n)
+{
+    std::vector<uint8_t> p(n);
+    uint32_t x = 0x9E3779B9u ^ (ep * 0x85EBCA6Bu) ^ static_cast<uint32_t>(id * 0xC2B2AE35u);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        p[i] = static_cast<uint8_t>(x);
+    }
+    return p;
+}
+
+/**
+ * \param in the input.
+ * \return the scenario it describes.
+ */
+Scenario
+Build(FuzzedDataProvider& in)
+{
+    Scenario sc;
+    RiflLinkConfig& c = sc.config;
+    static const uint32_t sizes[] = {128, 256, 512, 1024};
+    c.frameSize = sizes[in.ConsumeIntegralInRange<uint32_t>(0, 3)];
+    c.lanes = in.ConsumeIntegralInRange<uint32_t>(1, 4);
+    c.cableLengthM = in.ConsumeIntegralInRange<uint32_t>(0, 40);
+    c.transceiverDelayNs = in.ConsumeIntegralInRange<uint32_t>(0, 100);
+    c.lineDelaySlots = in.ConsumeIntegralInRange<int64_t>(0, 24);
+    const uint32_t minFid = c.GetMinFrameIdWidth();
+    const uint32_t fid = in.ConsumeIntegralInRange<uint32_t>(minFid - 1, std::max(minFid, 7u));
+    c.frameIdWidth = fid < minFid ? 0 : fid;
+    if (in.ConsumeBool())
+    {
+        c.fcFifoDepth = c.GetFcThrOn() + in.ConsumeIntegralInRange<uint32_t>(1, 80);
+    }
+    const uint32_t drain = in.ConsumeIntegralInRange<uint32_t>(0, 40);
+    c.drainFramesPerSlot = drain == 0 ? 0.0 : drain / 16.0;
+    c.replayTail = in.ConsumeBool() ? RiflReplayTail::CORRECTED : RiflReplayTail::RTL;
+    if (c.replayTail == RiflReplayTail::CORRECTED && in.ConsumeBool())
+    {
+        c.correctedTailSlots
+            = 2 * c.GetLineDelaySlots() + 8 + in.ConsumeIntegralInRange<uint32_t>(0, 64);
+    }
+    c.startup = RiflStartup::SHORT;
+    c.rxUpSlots = in.ConsumeIntegralInRange<uint32_t>(1, 128);
+    c.userWordBytes = in.ConsumeIntegralInRange<uint32_t>(1, 1024);
+    c.Validate();
+
+    // Offers: start after link-up is possible, but also during start-up.
+    const uint32_t nOffers = in.ConsumeIntegralInRange<uint32_t>(1, 16);
+    uint64_t slot = in.ConsumeIntegralInRange<uint64_t>(0, 1200);
+    uint64_t ids[2] = {0, 0};
+    for (uint32_t i = 0; i < nOffers && in.remaining_bytes() > 0; ++i)
+    {
+        slot += in.ConsumeBool() ? in.ConsumeIntegralInRange<uint64_t>(0, 511) : 0;
+        const uint32_t ep = in.ConsumeIntegralInRange<uint32_t>(0, 1);
+        const uint32_t big = in.ConsumeIntegralInRange<uint32_t>(0, 7);
+        const uint32_t bytes = big == 0 ? in.ConsumeIntegralInRange<uint32_t>(1, 1500)
+                                        : in.ConsumeIntegralInRange<uint32_t>(1, 200);
+        sc.offers.push_back({slot, ep, ids[ep]++, bytes});
+    }
+    const uint64_t lastOffer = sc.offers.empty() ? 0 : sc.offers.back().slot;
+
+    // Errors and sync loss within [0, lastOffer + 4000).
+    const uint64_t window = lastOffer + 1000;
+    sc.errors.resize(2 * c.lanes);
+    for (uint32_t k = 0; k < 2 * c.lanes && in.remaining_bytes() > 0; ++k)
+    {
+        Errors& e = sc.errors[k];
+        const uint32_t nErr = in.ConsumeIntegralInRange<uint32_t>(0, 6);
+        for (uint32_t i = 0; i < nErr; ++i)
+        {
+            const uint64_t s = in.ConsumeIntegralInRange<uint64_t>(1, window);
+            std::vector<uint32_t> bits;
+            const uint32_t nb = in.ConsumeIntegralInRange<uint32_t>(1, 4);
+            for (uint32_t b = 0; b < nb; ++b)
+            {
+                bits.push_back(in.ConsumeIntegralInRange<uint32_t>(0, c.frameSize - 1));
+            }
+            e.listed.emplace_back(s, bits);
+            sc.lastDisturbance = std::max(sc.lastDisturbance, s);
+        }
+        const uint32_t nSync = in.ConsumeIntegralInRange<uint32_t>(0, 2);
+        uint64_t from = 1; // events need an in-sync slot between them
+        for (uint32_t i = 0; i < nSync; ++i)
+        {
+            const uint64_t s = from + in.ConsumeIntegralInRange<uint64_t>(0, window);
+            const uint64_t d = in.ConsumeIntegralInRange<uint64_t>(1, 64);
+            e.syncLoss.emplace_back(s, d);
+            sc.lastDisturbance = std::max(sc.lastDisturbance, s + d);
+            from = s + d + 1;
+        }
+    }
+
+    // Quiet tail: error free, long enough for several recoveries (RX up, a
+    // replay of 2D + tail, the resume wait D) and for the drain of every frame.
+    uint64_t frames = 0;
+    for (const Offer& o : sc.offers)
+    {
+        frames += (o.bytes + c.GetPayloadBytes() - 1) / c.GetPayloadBytes();
+    }
+    const uint64_t recovery = c.GetRxUpSlots() + c.GetReplaySlots() + c.GetBufferDepth()
+                              + 2 * c.GetLineDelaySlots() + 32;
+    const double rate = c.drainFramesPerSlot == 0.0 ? 1.0 : std::min(1.0, c.drainFramesPerSlot);
+    const uint64_t drainSlots = static_cast<uint64_t>(frames / rate) + frames;
+    sc.endSlot = std::max(lastOffer, sc.lastDisturbance) + 3 * recovery + drainSlots + 200;
+    return sc;
+}
+
+/**
+ * \brief Attach the scenario's error and sync-loss streams (fresh instances).
+ * \param e the engine.
+ * \param sc the scenario.
+ */
+void
+Attach(RiflLinkEngine& e, const Scenario& sc)
+{
+    const uint32_t lanes = sc.config.lanes;
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        for (uint32_t l = 0; l < lanes; ++l)
+        {
+            const Errors& spec = sc.errors[s * lanes + l];
+            if (!spec.listed.empty())
+            {
+                auto p = CreateObject<DeterministicErrorProcess>();
+                p->SetFrameBits(sc.config.frameSize);
+                for (const auto& [slot, bits] : spec.listed)
+                {
+                    p->AddError(slot, bits);
+                }
+                e.SetErrorProcess(s, l, p);
+            }
+            if (!spec.syncLoss.empty())
+            {
+                auto p = CreateObject<SyncLossProcess>();
+                for (const auto& [start, dur] : spec.syncLoss)
+                {
+                    p->AddEvent(start, dur);
+                }
+                e.SetSyncLossProcess(s, l, p);
+            }
+        }
+    }
+}
+
+/**
+ * \brief Run the scenario on one engine and check its accounting.
+ * \param e the engine (fresh).
+ * \param sc the scenario.
+ * \param byEvents advance by NextEventSlot() (as the ns-3 channel does).
+ * \param name for messages.
+ * \return the outcome.
+ */
+Outcome
+Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name)
+{
+    Outcome o;
+    uint64_t promised = 0;
+    uint64_t txEnd[2] = {0, 0};
+    Attach(e, sc);
+    e.SetDeliveryCallback(
+        [&](const RiflDelivery& d)
+        {
+            o.early += d.slot < promised ? 1 : 0;
+            o.deliveries.push_back(d);
+        });
+    e.SetEventCallback(
+        [&](const RiflLinkEvent& ev)
+        {
+            o.early += ev.slot < promised ? 1 : 0;
+            txEnd[ev.endpoint] += ev.type == RiflLinkEventType::TX_END ? 1 : 0;
+            o.events.push_back(ev);
+        });
+    auto advance = [&](uint64_t target)
+    {
+        if (byEvents)
+        {
+            while (e.GetSlot() < target)
+            {
+                promised = e.NextEventSlot();
+                const uint64_t to
+                    = promised == RiflLinkEngine::NEVER ? target : std::min(target, promised + 1);
+                e.AdvanceTo(std::max(to, e.GetSlot() + 1));
+            }
+            promised = 0;
+        }
+        e.AdvanceTo(target);
+    };
+    uint64_t offered[2] = {0, 0};
+    for (const Offer& of : sc.offers)
+    {
+        advance(of.slot);
+        e.OfferPacket(of.endpoint, of.id, Payload(of.endpoint, of.id, of.bytes));
+        ++offered[of.endpoint];
+    }
+    advance(sc.endSlot);
+    RIFL_FUZZ_CHECK(e.GetSlot() == sc.endSlot, name << ": end slot");
+
+    for (uint32_t ep = 0; ep < 2; ++ep)
+    {
+        const uint32_t r = 1 - ep;
+        const RiflEndpointCounters& rx = e.GetCounters(r);
+        RIFL_FUZZ_CHECK(txEnd[ep] + e.GetPendingPackets(ep) == offered[ep],
+                        name << ": endpoint " << ep << " TX_END " << txEnd[ep] << " + pending "
+                             << e.GetPendingPackets(ep) << " != offered " << offered[ep]);
+        std::vector<const RiflDelivery*> del;
+        uint64_t bytes = 0;
+        for (const RiflDelivery& d : o.deliveries)
+        {
+            if (d.endpoint == r)
+            {
+                del.push_back(&d);
+                bytes += d.content.size();
+            }
+        }
+        RIFL_FUZZ_CHECK(del.size() == rx.packetsDelivered, name << ": deliveries " << del.size()
+                                                                << " != packetsDelivered "
+                                                                << rx.packetsDelivered);
+        // bytesDelivered also counts the bytes of a packet still being assembled
+        RIFL_FUZZ_CHECK(bytes <= rx.bytesDelivered, name << ": bytes delivered");
+        const uint64_t anomalies = rx.undetectedErrors + rx.contentMismatches
+                                   + rx.outOfOrderDeliveries + rx.duplicatesDelivered
+                                   + rx.fcFifoDrops;
+        if (sc.config.replayTail == RiflReplayTail::CORRECTED && rx.undetectedErrors == 0)
+        {
+            RIFL_FUZZ_CHECK(rx.duplicatesDelivered == 0,
+                            name << ": duplicate delivery with the corrected replay tail");
+        }
+        if (anomalies != 0)
+        {
+            continue; // accounted for by the receiver's counters
+        }
+        RIFL_FUZZ_CHECK(del.size() <= txEnd[ep], name << ": delivered more than sent");
+        std::vector<const Offer*> sent;
+        for (const Offer& of : sc.offers)
+        {
+            if (of.endpoint == ep)
+            {
+                sent.push_back(&of);
+            }
+        }
+        for (size_t i = 0; i < del.size(); ++i)
+        {
+            RIFL_FUZZ_CHECK(del[i]->packetId == i, name << ": endpoint " << r << " delivery " << i
+                                                        << " is packet " << del[i]->packetId);
+            RIFL_FUZZ_CHECK(del[i]->content == Payload(ep, i, sent[i]->bytes),
+                            name << ": content of packet " << i);
+        }
+        RIFL_FUZZ_CHECK(del.size() == offered[ep],
+                        name << ": direction " << ep << "->" << r << " delivered " << del.size()
+                             << " of " << offered[ep] << " (pending " << e.GetPendingPackets(ep)
+                             << ") by slot " << sc.endSlot << "; last disturbance "
+                             << sc.lastDisturbance << "; " << sc.config.ToString());
+        RIFL_FUZZ_CHECK(bytes == rx.bytesDelivered, name << ": bytes delivered, all delivered");
+    }
+    return o;
+}
+
+} // namespace
+
+extern "C" int
+LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    FuzzedDataProvider in(data, size);
+    const Scenario sc = Build(in);
+    if (std::getenv("RIFL_FUZZ_VERBOSE"))
+    {
+        std::fprintf(stderr, "%zu offers/actions, end slot %llu\n", sc.offers.size(),
+                     static_cast<unsigned long long>(sc.endSlot));
+    }
+    RiflReferenceEngine ref(sc.config);
+    RiflFastEngine fast(sc.config);
+    const Outcome a = Run(ref, sc, false, "reference");
+    const Outcome b = Run(fast, sc, true, "fast");
+    RIFL_FUZZ_CHECK(b.early == 0, "fast: " << b.early << " callbacks before NextEventSlot()");
+    for (uint32_t ep = 0; ep < 2; ++ep)
+    {
+        const auto diff = ref.GetCounters(ep).Diff(fast.GetCounters(ep));
+        RIFL_FUZZ_CHECK(diff.empty(),
+                        "counters of endpoint " << ep << " differ, first " << diff.front());
+        RIFL_FUZZ_CHECK(ref.GetPendingPackets(ep) == fast.GetPendingPackets(ep), "pending");
+    }
+    RIFL_FUZZ_CHECK(a.deliveries.size() == b.deliveries.size(), "delivery count");
+    for (size_t i = 0; i < a.deliveries.size(); ++i)
+    {
+        const RiflDelivery& x = a.deliveries[i];
+        const RiflDelivery& y = b.deliveries[i];
+        RIFL_FUZZ_CHECK(x.endpoint == y.endpoint && x.packetId == y.packetId
+                            && x.firstSlot == y.firstSlot && x.slot == y.slot
+                            && x.content == y.content && x.wordLatencies == y.wordLatencies,
+                        "delivery " << i << " differs (slot " << x.slot << " vs " << y.slot << ")");
+    }
+    const size_t n = std::min(a.events.size(), b.events.size());
+    for (size_t i = 0; i < n; ++i)
+    {
+        const RiflLinkEvent& x = a.events[i];
+        const RiflLinkEvent& y = b.events[i];
+        RIFL_FUZZ_CHECK(x == y, "event " << i << " differs: type " << int(x.type) << "/"
+                                         << int(y.type) << " slot " << x.slot << "/" << y.slot
+                                         << " endpoint " << x.endpoint << "/" << y.endpoint
+                                         << " lane " << x.lane << "/" << y.lane);
+    }
+    RIFL_FUZZ_CHECK(a.events.size() == b.events.size(), "event count");
+    return 0;
+}
