@@ -48,7 +48,10 @@ struct MultiprocessorScenarioConfig
     std::map<std::string, std::string> attributes;
 };
 
-/// Number of message-loss reasons (DIRECT_LINK_NUM_LOSS_REASONS).
+/**
+ * \ingroup rifl-scenario
+ * Number of message-loss reasons (DIRECT_LINK_NUM_LOSS_REASONS).
+ */
 constexpr uint32_t MULTIPROCESSOR_SCENARIO_LOSS_REASONS = 7;
 
 /**
