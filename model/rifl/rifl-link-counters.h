@@ -44,7 +44,10 @@ struct RiflEndpointCounters
     // RX (summed over lanes)
     uint64_t framesReceived{0};       //!< frames arrived (any state)
     uint64_t lineErrorFrames{0};      //!< frames whose line bits were changed (errors, sync loss)
-    uint64_t errorsDetected{0};       //!< frames that failed the check while RX up
+    /// Frames that failed the check while RX up: the frames hit on the line and every later
+    /// frame that fails because exp_id was rolled back (about a round trip of frames per
+    /// line error), so several times lineErrorFrames; the line hits are lineErrorFrames.
+    uint64_t errorsDetected{0};
     uint64_t controlFrameErrors{0};   //!< of errorsDetected: Control frames
     uint64_t badSyncwords{0};         //!< of errorsDetected: illegal Syncwords
     uint64_t dataFramesDelivered{0};  //!< Data frames accepted in sequence (incl. fill, FC)
