@@ -24,6 +24,7 @@ PACKAGES=(
   libboost-dev nlohmann-json3-dev
   pybind11-dev python3-pybind11 python3-dev
   python3-numpy python3-pandas python3-matplotlib python3-pytest python3-tqdm python3-distributed
+  python3-sphinx
 )
 
 install_missing() {
