@@ -33,6 +33,7 @@ PACKAGES=(
   pybind11-dev python3-pybind11 python3-dev
   python3-numpy python3-pandas python3-matplotlib python3-pytest python3-tqdm python3-distributed
   clang libclang-rt-14-dev
+  python3-sphinx
 )
 
 install_missing() {
