@@ -169,7 +169,8 @@ OutOfRange(const std::string& full, const TypeId::AttributeInformation& info)
 std::string
 Malformed(const TypeId::AttributeInformation& info)
 {
-    const std::string type = info.checker->GetValueTypeName();
+    const std::string vt = info.checker->GetValueTypeName();
+    const std::string type = vt.rfind("ns3::", 0) == 0 ? vt : "ns3::" + vt;
     if (type == "ns3::UintegerValue")
     {
         return "-1";
@@ -239,6 +240,11 @@ SetterProbes()
         {"object", {{"ns3::ExactBitErrorModel::Ber", "1"}}},
         {"object", {{"ns3::DeterministicErrorProcess::Errors", "12:x"}}},
         {"object", {{"ns3::DirectLinkNetDevice::CrcPolynomial", "6"}}},
+        {"object", {{"ns3::DirectLinkNetDevice::RetryBufferSize", "31"}}},
+        {"object", {{"ns3::DirectLinkNetDevice::VcBufferSize", "4097"}}},
+        {"object", {{"ns3::DirectLinkNetDevice::RetransLimit", "32"}}},
+        {"object", {{"ns3::DirectLinkNetDevice::IpVc", "4"}}},
+        {"object", {{"ns3::DirectLinkNetDevice::MaxMessageBytes", "65536"}}},
     };
 }
 
@@ -427,6 +433,11 @@ Generate()
             const bool writable = (info.flags & TypeId::ATTR_SET) != 0;
             std::string def = info.initialValue->SerializeToString(info.checker);
             std::string allowed = ScenarioAttributes::AllowedValues(full);
+            bool setterChecked = false;
+            for (const Probe& p : SetterProbes())
+            {
+                setterChecked = setterChecked || p.attributes.count(full) > 0;
+            }
             std::string bad;
             if (!writable)
             {
@@ -447,15 +458,26 @@ Generate()
                 }
             }
             os << "   * - ``" << info.name << "``\n     - " << type << "\n     - " << Lit(def)
-               << "\n     - " << Lit(allowed) << "\n     - " << Rst(info.help) << "\n     - "
+               << "\n     - "
+               << (!setterChecked    ? Lit(allowed)
+                   : allowed.empty() ? std::string("checked by the setter (see Checks in "
+                                                   "attribute setters)")
+                                     : Lit(allowed)
+                                           + ", narrowed by the setter (see Checks "
+                                             "in attribute setters)")
+               << "\n     - " << Rst(info.help) << "\n     - "
                << (bad.empty() ? "\xE2\x80\x94" : bad) << "\n";
         }
         os << "\n";
     }
     os << "Checks in attribute setters\n===========================\n\n"
        << "Values the checker lets through but the attribute's setter refuses: "
-          "``SetAttribute`` / ``SetAttributeFailSafe`` throw, and a default set with "
-          "``Config::SetDefault`` throws when the object is created.\n\n";
+          "``SetAttribute`` / ``SetAttributeFailSafe`` throw ``std::invalid_argument``, and a "
+          "default set with ``Config::SetDefault`` (or ``ScenarioAttributes``) throws when the "
+          "object is created. (These attributes keep a wide checker on purpose: a value a "
+          "checker rejects makes ns-3's own ``SetAttribute``, ``ObjectFactory::Set`` and "
+          "``Config::SetDefault`` abort the process; only their ``FailSafe`` variants and "
+          "``ScenarioAttributes`` report it.)\n\n";
     ProbeTable(os, SetterProbes());
     os << "Checks when a link starts\n=========================\n\n"
        << "Settings each checker accepts but that do not make a valid link, found when the "

@@ -26,8 +26,11 @@ namespace
  * \return an empty string if the text has the right form, else what is expected.
  */
 std::string
-CheckText(const std::string& typeName, const std::string& text)
+CheckText(const std::string& valueType, const std::string& text)
 {
+    // ns-3's own checkers name their value type with or without the namespace
+    // (ATTRIBUTE_HELPER checkers such as DataRate's and Boolean's omit it).
+    const std::string typeName = valueType.rfind("ns3::", 0) == 0 ? valueType : "ns3::" + valueType;
     static const std::regex uinteger(R"(^\s*\+?[0-9]+\s*$)");
     static const std::regex integer(R"(^\s*[+-]?[0-9]+\s*$)");
     static const std::regex time(
@@ -82,7 +85,8 @@ NoPlus(const std::string& t)
 std::string
 DescribeChecker(Ptr<const AttributeChecker> checker)
 {
-    const std::string type = checker->GetValueTypeName();
+    const std::string vt = checker->GetValueTypeName();
+    const std::string type = vt.rfind("ns3::", 0) == 0 ? vt : "ns3::" + vt;
     const std::string info = checker->GetUnderlyingTypeInformation();
     if (type == "ns3::EnumValue")
     {
@@ -136,17 +140,21 @@ DescribeChecker(Ptr<const AttributeChecker> checker)
             tmax = u ? 18446744073709551615.0L : 9223372036854775807.0L;
         }
         tmin = u ? 0 : -tmax - 1;
-        loOpen = l <= tmin;
-        hiOpen = h >= tmax;
-        if (loOpen && hiOpen)
+        // Any value of the type: no range. One side at a 64-bit type's bound: left
+        // out (too long to be a useful limit); narrower types show both bounds.
+        if (l <= tmin && h >= tmax)
         {
             return "";
         }
+        const bool wide = cType != "uint8_t" && cType != "int8_t" && cType != "uint16_t"
+                          && cType != "int16_t" && cType != "uint32_t" && cType != "int32_t";
+        loOpen = wide && l <= tmin;
+        hiOpen = wide && h >= tmax;
         if (hiOpen)
         {
             return ">= " + lo;
         }
-        if (loOpen && !u)
+        if (loOpen)
         {
             return "<= " + hi;
         }
@@ -228,7 +236,8 @@ ScenarioAttributes::Apply(const std::map<std::string, std::string>& attributes)
                                                       << "\" is not " << form);
         const std::string allowed = DescribeChecker(info.checker);
         const std::string type = info.checker->GetValueTypeName();
-        const bool isChoice = type == "ns3::EnumValue" || type == "ns3::BooleanValue";
+        const bool isChoice
+            = type == "ns3::EnumValue" || type == "ns3::BooleanValue" || type == "BooleanValue";
         RIFL_CHECK_ARG(!Config::SetDefaultFailSafe(kv.first, StringValue(kv.second)),
                        "attributes[\"" << kv.first << "\"] = \"" << kv.second << "\" is "
                                        << (allowed.empty() ? "not a valid value for this attribute"

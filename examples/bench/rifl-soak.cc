@@ -37,7 +37,13 @@
  * accounting identity, undetected errors, slots and slots per wall second;
  * writes the results to --out (JSON).
  *
+ * RIFL's UndetectedError trace also fires for changed frames that passed the
+ * check but were not delivered (dropped duplicates, control frames); the soak
+ * reports them by kind, and the engine's own ground truth (content mismatches,
+ * out-of-order and duplicate deliveries) from its counters.
+ *
  *   rifl-soak --slots=1e9 --link=rifl
+ *   rifl-soak --slots=1e10 --maxWallS=3600 --link=direct-link --progressS=300
  *   rifl-soak --slots=1e6 --link=both --ns3::RiflChannel::Ber=1e-6
  */
 
@@ -57,6 +63,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <functional>
 #include <iomanip>
@@ -108,9 +115,12 @@ struct Flow
     uint64_t gaps{0};                //!< packets skipped by the receiver (seq jumps)
     uint64_t duplicatesSeen{0};      //!< packets with seq < expected
     // counted by the module's traces
-    uint64_t macTxDrop{0};        //!< sender MacTxDrop
-    uint64_t phyRxDrop{0};        //!< receiver PhyRxDrop
-    uint64_t undetected{0};       //!< receiver UndetectedError
+    uint64_t macTxDrop{0};  //!< sender MacTxDrop
+    uint64_t phyRxDrop{0};  //!< receiver PhyRxDrop
+    uint64_t undetected{0}; //!< receiver UndetectedError
+    /// RIFL: UndetectedError by the frame's verdict (0 delivered in sequence,
+    /// 1 duplicate dropped, 2 control frame passed)
+    uint64_t undetectedByVerdict[3]{0, 0, 0};
     uint64_t duplicateTrace{0};   //!< receiver DuplicateDelivery (RIFL)
     uint64_t fifoDropTrace{0};    //!< receiver FcFifoDrop (RIFL, user frames)
     uint64_t syncLossEvents{0};   //!< receiver SyncLoss (value 1) (RIFL)
@@ -295,6 +305,21 @@ CountEvent(uint64_t* c, uint32_t, uint64_t, int64_t)
 }
 
 /**
+ * \brief Count a RIFL undetected error by the frame's verdict.
+ * \param f the flow.
+ * \param verdict RiflLaneState::Verdict of the frame.
+ */
+void
+CountUndetected(Flow* f, uint32_t, uint64_t, int64_t verdict)
+{
+    ++f->undetected;
+    if (verdict >= 0 && verdict < 3)
+    {
+        ++f->undetectedByVerdict[verdict];
+    }
+}
+
+/**
  * \brief Count a direct-link protocol event (slot, value).
  * \param c the counter.
  */
@@ -400,6 +425,7 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
         double progressS, nlohmann::json& out)
 {
     const auto t0 = std::chrono::steady_clock::now();
+    const std::clock_t cpu0 = std::clock();
     auto wall = [&t0]()
     {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -439,6 +465,7 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
     }
     const uint64_t slotsRun = slotsNow();
     const double wallRun = wall();
+    const double cpuRun = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
     // Drain: no new packets; run until nothing is in flight (at most 10^7 slots).
     s.flow[0].offering = s.flow[1].offering = false;
     for (int i = 0; i < 100 && ok; ++i)
@@ -461,9 +488,13 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
     out["simulated_s"] = Simulator::Now().GetSeconds();
     out["wall_s"] = wallRun;
     out["slots_per_wall_s"] = slotsRun / std::max(1e-9, wallRun);
+    out["cpu_s"] = cpuRun;
+    out["slots_per_cpu_s"] = slotsRun / std::max(1e-9, cpuRun);
     out["events"] = Simulator::GetEventCount();
     std::cout << "[" << s.name << "] " << slotsRun << " slots per direction in " << wallRun
-              << " s wall (" << slotsRun / std::max(1e-9, wallRun) << " slots/s)" << std::endl;
+              << " s wall (" << slotsRun / std::max(1e-9, wallRun) << " slots/s), " << cpuRun
+              << " s CPU (" << slotsRun / std::max(1e-9, cpuRun) << " slots per CPU second)"
+              << std::endl;
     for (uint32_t d = 0; d < 2; ++d)
     {
         Flow& f = s.flow[d];
@@ -509,6 +540,17 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
         j["gaps"] = f.gaps;
         j["bytes_delivered"] = f.bytesDelivered;
         j["undetected_errors"] = f.undetected;
+        if (s.riflChannel)
+        {
+            j["undetected_errors_delivered_frames"] = f.undetectedByVerdict[0];
+            j["undetected_errors_duplicate_frames"] = f.undetectedByVerdict[1];
+            j["undetected_errors_control_frames"] = f.undetectedByVerdict[2];
+            std::cout << "[" << s.name << "] " << dirName
+                      << ": undetected errors by frame: delivered in sequence "
+                      << f.undetectedByVerdict[0] << ", duplicate (dropped) "
+                      << f.undetectedByVerdict[1] << ", control " << f.undetectedByVerdict[2]
+                      << std::endl;
+        }
         j["duplicates_counted"] = f.duplicateTrace;
         j["duplicates_seen"] = f.duplicatesSeen;
         j["fc_fifo_drops"] = f.fifoDropTrace;
@@ -580,7 +622,7 @@ SetUpFlows(Soak& s, NetDeviceContainer devs, uint32_t minSize, uint32_t maxSize,
         if (DynamicCast<RiflNetDevice>(f.rx))
         {
             f.rx->TraceConnectWithoutContext("UndetectedError",
-                                             MakeBoundCallback(&CountEvent, &f.undetected));
+                                             MakeBoundCallback(&CountUndetected, &f));
         }
         else
         {

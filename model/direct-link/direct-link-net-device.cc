@@ -77,7 +77,7 @@ DirectLinkNetDevice::GetTypeId()
                             UintegerValue(2),
                             MakeUintegerAccessor(&DirectLinkNetDevice::SetIpVc,
                                                  &DirectLinkNetDevice::GetIpVc),
-                            MakeUintegerChecker<uint32_t>(0, DirectLinkConfig::NUM_VCS - 1))
+                            MakeUintegerChecker<uint32_t>())
               .AddAttribute("IpClass",
                             "Message class of IP traffic in the routing word, 0..15; a message "
                             "received on IpVc with this class is an IP packet.",
@@ -102,20 +102,20 @@ DirectLinkNetDevice::GetTypeId()
                             UintegerValue(30),
                             MakeUintegerAccessor(&DirectLinkNetDevice::SetRetryBufferSize,
                                                  &DirectLinkNetDevice::GetRetryBufferSizeAttr),
-                            MakeUintegerChecker<uint32_t>(1, DirectLinkConfig::MAX_RETRY_BUFFER))
+                            MakeUintegerChecker<uint32_t>())
               .AddAttribute("VcBufferSize",
                             "Receive buffer of every VC in micro-packets (= credits), 1..4096.",
                             UintegerValue(16),
                             MakeUintegerAccessor(&DirectLinkNetDevice::SetVcBufferSize,
                                                  &DirectLinkNetDevice::GetVcBufferSizeAttr),
-                            MakeUintegerChecker<uint32_t>(1, DirectLinkConfig::MAX_VC_BUFFER))
+                            MakeUintegerChecker<uint32_t>())
               .AddAttribute("CrcPolynomial",
                             "CRC-8 generator of CRC80/CRC81 (normal notation, odd, 0x01..0xFF); "
                             "default 0x07 = x^8+x^2+x+1.",
                             UintegerValue(0x07),
                             MakeUintegerAccessor(&DirectLinkNetDevice::SetCrcPolynomial,
                                                  &DirectLinkNetDevice::GetCrcPolynomialAttr),
-                            MakeUintegerChecker<uint32_t>(1, 0xFF))
+                            MakeUintegerChecker<uint32_t>())
               .AddAttribute(
                   "AckTime",
                   "AckTime: how long a retry-buffer entry waits for its ack, converted to "
@@ -129,7 +129,7 @@ DirectLinkNetDevice::GetTypeId()
                             UintegerValue(7),
                             MakeUintegerAccessor(&DirectLinkNetDevice::SetRetransLimit,
                                                  &DirectLinkNetDevice::GetRetransLimitAttr),
-                            MakeUintegerChecker<uint32_t>(0, DirectLinkConfig::MAX_COUNTER5))
+                            MakeUintegerChecker<uint32_t>())
               .AddAttribute(
                   "CrdNullTime",
                   "CrdNullTime: how long a VC's credit may stay empty before Shutdown, in "
@@ -156,7 +156,7 @@ DirectLinkNetDevice::GetTypeId()
                             UintegerValue(4096),
                             MakeUintegerAccessor(&DirectLinkNetDevice::SetMaxMessageBytes,
                                                  &DirectLinkNetDevice::GetMaxMessageBytesAttr),
-                            MakeUintegerChecker<uint32_t>(0, DirectLinkFlit::MAX_MESSAGE_BYTES))
+                            MakeUintegerChecker<uint32_t>())
               .AddTraceSource("MacTx", "An IP packet from the upper layer entered the device.",
                               MakeTraceSourceAccessor(&DirectLinkNetDevice::m_macTxTrace),
                               "ns3::Packet::TracedCallback")

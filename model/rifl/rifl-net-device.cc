@@ -107,10 +107,9 @@ RiflNetDevice::GetTypeId()
                             "simulation builds.",
                             EnumValue(0), MakeEnumAccessor(&RiflNetDevice::m_startup),
                             MakeEnumChecker(0, "Full", 1, "Short"))
-              .AddAttribute("RxUpSlots",
-                            "Explicit RX-up wait in frame slots, 0..16777216 (0 = from Startup).",
+              .AddAttribute("RxUpSlots", "Explicit RX-up wait in frame slots (0 = from Startup).",
                             UintegerValue(0), MakeUintegerAccessor(&RiflNetDevice::m_rxUpSlots),
-                            MakeUintegerChecker<uint32_t>(0, 1U << 24))
+                            MakeUintegerChecker<uint32_t>(0, 100000000))
               .AddAttribute("FcFifoDepth",
                             "Real depth of the receiver's FC FIFO in frames (0 = 2^(FID+1) + 16, "
                             "144 for FID 6, as the RTL); frames beyond it are dropped, counted "
