@@ -61,7 +61,7 @@ main(int argc, char* argv[])
     double ber = 1e-6;
     uint32_t size = 1472;
     uint32_t packets = 100;
-    std::string json;
+    std::string json = "dcn-rifl-vs-ethernet.json";
     CommandLine cmd(__FILE__);
     cmd.AddValue("k", "fat-tree arity (even)", k);
     cmd.AddValue("leaves", "leaf-spine leaves (0 = build the fat-tree)", leaves);
@@ -71,7 +71,7 @@ main(int argc, char* argv[])
     cmd.AddValue("ber", "BER of every link", ber);
     cmd.AddValue("size", "UDP payload bytes", size);
     cmd.AddValue("packets", "datagrams per host (10 us apart)", packets);
-    cmd.AddValue("json", "write the JSON report here", json);
+    cmd.AddValue("json", "write the JSON report here (empty: none)", json);
     cmd.Parse(argc, argv);
 
     DcnTopologyHelper dcn;

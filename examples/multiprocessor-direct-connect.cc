@@ -17,6 +17,7 @@
 #include "ns3/multiprocessor-topology-helper.h"
 #include "ns3/network-module.h"
 
+#include <fstream>
 #include <iostream>
 #include <string>
 
@@ -35,6 +36,7 @@ main(int argc, char* argv[])
     uint32_t window = 8;
     bool dateline = false;
     std::string deadlock = "vcs";
+    std::string output = "multiprocessor-direct-connect.csv";
     CommandLine cmd(__FILE__);
     cmd.AddValue("topology", "fullmesh, ring, mesh, torus or hypercube", topology);
     cmd.AddValue("n", "CPUs of a full mesh or ring", n);
@@ -50,6 +52,7 @@ main(int argc, char* argv[])
                  "deadlock avoidance on rings and tori: vcs (dateline VCs, default), routing "
                  "(dateline routing) or none (same VC, shortest routes: can deadlock)",
                  deadlock);
+    cmd.AddValue("output", "per-CPU results, CSV", output);
     cmd.Parse(argc, argv);
 
     MultiprocessorTopologyHelper mp;
@@ -117,12 +120,23 @@ main(int argc, char* argv[])
               << " links, deadlock avoidance " << deadlock << ", channel dependencies "
               << (mp.DeadlockFree() ? "acyclic" : "cyclic") << std::endl;
     std::cout << "cpu  ok  bad  timeouts  forwarded  p50_ns  p99_ns  max_ns" << std::endl;
+    std::ofstream csv(output);
+    if (!csv)
+    {
+        std::cerr << "--output=" << output << " cannot be written" << std::endl;
+        return 1;
+    }
+    csv << "cpu,responses_ok,responses_bad,timeouts,forwarded,latency_ns_p50,latency_ns_p99,"
+           "latency_ns_max\n";
     for (uint32_t i = 0; i < mp.GetNCpus(); ++i)
     {
         const CpuTrafficStats st = apps[i]->GetStats();
         std::cout << i << "  " << st.responsesOk << "  " << st.responsesBad << "  " << st.timeouts
                   << "  " << mp.GetDliu(i)->GetCounters().forwarded << "  " << st.latencyP50Ns
                   << "  " << st.latencyP99Ns << "  " << st.latencyMaxNs << std::endl;
+        csv << i << "," << st.responsesOk << "," << st.responsesBad << "," << st.timeouts << ","
+            << mp.GetDliu(i)->GetCounters().forwarded << "," << st.latencyP50Ns << ","
+            << st.latencyP99Ns << "," << st.latencyMaxNs << "\n";
     }
     uint64_t crc = 0;
     uint64_t lost = 0;

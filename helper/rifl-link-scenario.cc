@@ -210,7 +210,12 @@ RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
         f.size->SetStream(stream++);
         f.gap = CreateObject<ExponentialRandomVariable>();
         const double meanBits = 8.0 * ((c.minPacketBytes + c.maxPacketBytes) / 2.0 + 2);
-        f.gap->SetAttribute("Mean", DoubleValue(meanBits / (c.load * lineBps) * 1e9));
+        if (lineBps > 0)
+        {
+            // (LaneRate = 0 is reported by the link when it starts, at time 0, before any
+            // packet is offered; an infinite Mean would make ns-3 abort here instead.)
+            f.gap->SetAttribute("Mean", DoubleValue(meanBits / (c.load * lineBps) * 1e9));
+        }
         f.gap->SetStream(stream++);
         f.saturate = c.load >= 1.0;
         if (i >= nFlows)

@@ -84,7 +84,136 @@ CheckText(const Ptr<const AttributeChecker>& checker, const std::string& text)
     return "";
 }
 
+/**
+ * \brief Strip the sign ns-3 prints in front of a time ("+10000ns" -> "10000ns").
+ * \param t the text.
+ * \return the text without a leading '+'.
+ */
+std::string
+NoPlus(const std::string& t)
+{
+    return (!t.empty() && t[0] == '+') ? t.substr(1) : t;
+}
+
+/**
+ * \brief The allowed values of a checker, as text (see AllowedValues).
+ * \param checker the checker.
+ * \return the text, empty if the checker holds no range.
+ */
+std::string
+DescribeChecker(Ptr<const AttributeChecker> checker)
+{
+    const std::string vt = checker->GetValueTypeName();
+    const std::string type = vt.rfind("ns3::", 0) == 0 ? vt : "ns3::" + vt;
+    const std::string info = checker->GetUnderlyingTypeInformation();
+    if (type == "ns3::EnumValue")
+    {
+        return info;
+    }
+    if (type == "ns3::BooleanValue")
+    {
+        return "true|false";
+    }
+    const bool isInt = type == "ns3::UintegerValue" || type == "ns3::IntegerValue";
+    const bool isNumber = isInt || type == "ns3::DoubleValue";
+    const bool isTime = type == "ns3::TimeValue";
+    const std::size_t sp = info.rfind(' ');
+    const std::size_t colon = info.find(':', sp == std::string::npos ? 0 : sp);
+    if ((!isNumber && !isTime) || sp == std::string::npos || colon == std::string::npos)
+    {
+        return "";
+    }
+    const std::string cType = info.substr(0, sp);
+    const std::string lo = info.substr(sp + 1, colon - sp - 1);
+    const std::string hi = info.substr(colon + 1);
+    bool loOpen = false;
+    bool hiOpen = false;
+    if (isTime)
+    {
+        // Time::Min() / Time::Max() print as about -/+9.22337e+18 in the resolution unit.
+        loOpen = std::strtod(lo.c_str(), nullptr) <= -9e18;
+        hiOpen = std::strtod(hi.c_str(), nullptr) >= 9e18;
+    }
+    else if (isInt)
+    {
+        const long double l = std::strtold(lo.c_str(), nullptr);
+        const long double h = std::strtold(hi.c_str(), nullptr);
+        const bool u = type == "ns3::UintegerValue";
+        long double tmin = 0;
+        long double tmax = 0;
+        if (cType == "uint8_t" || cType == "int8_t")
+        {
+            tmax = u ? 255.0L : 127.0L;
+        }
+        else if (cType == "uint16_t" || cType == "int16_t")
+        {
+            tmax = u ? 65535.0L : 32767.0L;
+        }
+        else if (cType == "uint32_t" || cType == "int32_t")
+        {
+            tmax = u ? 4294967295.0L : 2147483647.0L;
+        }
+        else
+        {
+            tmax = u ? 18446744073709551615.0L : 9223372036854775807.0L;
+        }
+        tmin = u ? 0 : -tmax - 1;
+        // Any value of the type: no range. One side at a 64-bit type's bound: left
+        // out (too long to be a useful limit); narrower types show both bounds.
+        if (l <= tmin && h >= tmax)
+        {
+            return "";
+        }
+        const bool wide = cType != "uint8_t" && cType != "int8_t" && cType != "uint16_t"
+                          && cType != "int16_t" && cType != "uint32_t" && cType != "int32_t";
+        loOpen = wide && l <= tmin;
+        hiOpen = wide && h >= tmax;
+        if (hiOpen)
+        {
+            return ">= " + lo;
+        }
+        if (loOpen)
+        {
+            return "<= " + hi;
+        }
+        return lo + ".." + hi;
+    }
+    else
+    {
+        loOpen = std::strtod(lo.c_str(), nullptr) <= -1e308;
+        hiOpen = std::strtod(hi.c_str(), nullptr) >= 1e308;
+    }
+    const std::string l = isTime ? NoPlus(lo) : lo;
+    const std::string h = isTime ? NoPlus(hi) : hi;
+    if (loOpen && hiOpen)
+    {
+        return "";
+    }
+    if (hiOpen)
+    {
+        return ">= " + l;
+    }
+    if (loOpen)
+    {
+        return "<= " + h;
+    }
+    return "[" + l + ", " + h + "]";
+}
+
 } // namespace
+
+std::string
+ScenarioAttributes::AllowedValues(const std::string& fullName)
+{
+    const std::string why = Check(fullName);
+    RIFL_CHECK_ARG(!why.empty(),
+                   "ScenarioAttributes::AllowedValues(\"" << fullName << "\"): " << why);
+    const std::size_t sep = fullName.rfind("::");
+    TypeId::AttributeInformation info;
+    TypeId::LookupByName(fullName.substr(0, sep))
+        .LookupAttributeByName(fullName.substr(sep + 2), &info);
+    return DescribeChecker(info.checker);
+}
 
 std::string
 ScenarioAttributes::Check(const std::string& fullName)
@@ -123,8 +252,14 @@ ScenarioAttributes::Apply(const std::map<std::string, std::string>& attributes)
         const std::string form = CheckText(info.checker, kv.second);
         RIFL_CHECK_ARG(!form.empty(), "attributes[\"" << kv.first << "\"] = \"" << kv.second
                                                       << "\" is not " << form);
+        const std::string allowed = DescribeChecker(info.checker);
+        const std::string type = info.checker->GetValueTypeName();
+        const bool isChoice
+            = type == "ns3::EnumValue" || type == "ns3::BooleanValue" || type == "BooleanValue";
         bool set = false;
-        std::string what = "is not a valid value for this attribute";
+        std::string what = allowed.empty() ? "is not a valid value for this attribute"
+                           : isChoice      ? "is not one of " + allowed
+                                           : "is outside the allowed range " + allowed;
         try
         {
             set = Config::SetDefaultFailSafe(kv.first, StringValue(kv.second));

@@ -181,6 +181,7 @@ DirectLinkChannel::GetErrorProcess(uint32_t sender) const
 void
 DirectLinkChannel::EnsureProcesses()
 {
+    RIFL_CHECK_ARG(!(m_ber < 1.0), "DirectLinkChannel: Ber = " << m_ber << " is outside [0, 1)");
     if (m_ber <= 0.0)
     {
         return;

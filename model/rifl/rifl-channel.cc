@@ -174,6 +174,7 @@ RiflChannel::SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossProc
 void
 RiflChannel::EnsureProcesses()
 {
+    RIFL_CHECK_ARG(!(m_ber < 1.0), "RiflChannel: Ber = " << m_ber << " is outside [0, 1)");
     if (m_ber <= 0.0 || m_nDevices < 1)
     {
         return;
