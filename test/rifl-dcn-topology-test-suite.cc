@@ -106,13 +106,6 @@ struct Udp
     }
 };
 
-/// \brief Restore the ECMP default the helper sets.
-void
-ResetEcmp()
-{
-    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(false));
-}
-
 /**
  * \brief Send one datagram between every ordered host pair and check all arrive.
  * \param dcn the topology (already installed).
@@ -234,11 +227,6 @@ class DcnFatTreeStructureTestCase : public TestCase
         Simulator::Destroy();
     }
 
-    void DoTeardown() override
-    {
-        ResetEcmp();
-    }
-
     uint32_t m_k;                             //!< arity
     DcnTopologyHelper::LinkTechnology m_tech; //!< technology
 };
@@ -280,11 +268,6 @@ class DcnLeafSpineStructureTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(len.Get(), 50.0, "fabric cable length");
         NS_TEST_ASSERT_MSG_EQ(AllPairsReachable(dcn), true, "every ordered host pair reachable");
         Simulator::Destroy();
-    }
-
-    void DoTeardown() override
-    {
-        ResetEcmp();
     }
 };
 
@@ -407,11 +390,6 @@ class DcnRiflVsEthernetTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(e6.report.networkMtbfSeconds / e6.independentMtbf, 1.0, 1e-9,
                                   "baseline network MTBF");
     }
-
-    void DoTeardown() override
-    {
-        ResetEcmp();
-    }
 };
 
 /**
@@ -463,11 +441,6 @@ class DcnReportMtbfTestCase : public TestCase
                                   1.0, 1e-9, "JSON network MTBF");
         const std::string table = ReliabilityReportHelper::ToTable(r.report);
         NS_TEST_EXPECT_MSG_NE(table.find("network:"), std::string::npos, "table");
-    }
-
-    void DoTeardown() override
-    {
-        ResetEcmp();
     }
 };
 
