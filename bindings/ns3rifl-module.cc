@@ -24,6 +24,7 @@
 namespace py = pybind11;
 using namespace ns3;
 using M = LinkReliabilityModel;
+void RiflBindDcn(py::module_& m); // bindings/dcn-binding.cc
 
 namespace
 {
@@ -343,4 +344,5 @@ PYBIND11_MODULE(_core, m)
           py::arg("attributes") = py::none(),
           "Run two CPUs on one direct link (request/response traffic over DLIUs) and return "
           "its measurements.");
+    RiflBindDcn(m);
 }

@@ -51,6 +51,8 @@ def _run_direct_link_pair(**kwargs: Any) -> Dict[str, Any]:
 SCENARIOS: Dict[str, Callable[..., Dict[str, Any]]] = {
     "rifl_link": _run_rifl_link,
     "direct_link_pair": _run_direct_link_pair,
+    "dcn": lambda **kw: __import__("ns3rifl._core", fromlist=["_core"]).run_dcn(
+        **{"flows": False, "report_json": False, **kw}),
 }
 
 
