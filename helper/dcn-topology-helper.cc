@@ -26,6 +26,7 @@
 #include "ns3/rifl-helper.h"
 #include "ns3/rifl-net-device.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -183,6 +184,13 @@ DcnTopologyHelper::GetNodeIndex(Ptr<Node> node) const
 }
 
 void
+DcnTopologyHelper::SetTrafficControl(bool keep)
+{
+    CheckFresh();
+    m_trafficControl = keep;
+}
+
+void
 DcnTopologyHelper::SetBaseNetwork(Ipv4Address base, Ipv4Mask mask)
 {
     RIFL_CHECK_ARG(mask.GetPrefixLength() > 29, "DcnTopologyHelper: base network mask /"
@@ -283,6 +291,10 @@ DcnTopologyHelper::Connect(Ptr<Node> a, Ptr<Node> b, bool hostLink)
     Ipv4AddressHelper addr(Ipv4Address(m_base.Get() + 4 * m_nextSubnet), "255.255.255.252");
     ++m_nextSubnet;
     addr.Assign(devs);
+    if (!m_trafficControl)
+    {
+        TrafficControlHelper().Uninstall(devs); // the device queue is the port buffer
+    }
     LinkInfo l{devs.Get(0), devs.Get(1), hostLink};
     l.ifA = a->GetObject<Ipv4>()->GetInterfaceForDevice(l.a);
     l.ifB = b->GetObject<Ipv4>()->GetInterfaceForDevice(l.b);

@@ -50,6 +50,9 @@ namespace ns3
  *    as the "ReceiveErrorModel" of every receiving device (the baseline: a
  *    corrupted packet is dropped, recovery is end to end).
  *
+ * Ports have no queue disc (SetTrafficControl): the device's DropTail queue
+ * of SetQueuePackets packets is the port buffer.
+ *
  * Two tiers have their own line rate, cable length and BER: host links
  * (host to edge/leaf switch) and fabric links (switch to switch).
  */
@@ -202,6 +205,15 @@ class DcnTopologyHelper
     uint32_t GetNodeIndex(Ptr<Node> node) const;
 
     /**
+     * \brief Keep or remove the queue discs ns-3 puts in front of every device
+     *        (Ipv4AddressHelper installs FqCoDel by default).
+     * \param keep false (the default): no queue disc, the device queue
+     *        (SetQueuePackets) is the only buffer of a port, as in a switch,
+     *        and every congestion drop is a MacTxDrop; true: ns-3's default.
+     */
+    void SetTrafficControl(bool keep);
+
+    /**
      * \brief Set the network the /30 link subnets are taken from.
      * \param base the first address, e.g. 10.0.0.0.
      * \param mask its mask (at most a /29 so that two /30s fit).
@@ -333,6 +345,7 @@ class DcnTopologyHelper
     uint32_t m_lanes{4};              //!< RIFL lanes
     uint32_t m_ethOverhead{0};        //!< baseline OverheadBytes
     uint32_t m_queuePackets{100};     //!< device queue size
+    bool m_trafficControl{false};     //!< keep ns-3's default queue discs
     EcmpMode m_ecmp{ECMP_PER_FLOW};   //!< routing mode
     Ipv4Address m_base{"10.0.0.0"};   //!< base network
     Ipv4Mask m_baseMask{"255.0.0.0"}; //!< its mask

@@ -18,6 +18,8 @@
 #include "ns3/reliability-report-helper.h"
 #include "ns3/rifl-net-device.h"
 #include "ns3/test.h"
+#include "ns3/queue-disc.h"
+#include "ns3/traffic-control-layer.h"
 
 #include <nlohmann/json.hpp>
 
@@ -221,6 +223,15 @@ class DcnFatTreeStructureTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(Forwarding(dcn.GetSwitches()), dcn.GetSwitches().GetN(),
                               "every switch forwards IPv4");
+        // No queue disc in front of any port: the device queue is the port buffer.
+        uint32_t qdiscs = 0;
+        for (uint32_t i = 0; i < dcn.GetLinkDevices().GetN(); ++i)
+        {
+            Ptr<NetDevice> d = dcn.GetLinkDevices().Get(i);
+            Ptr<TrafficControlLayer> tc = d->GetNode()->GetObject<TrafficControlLayer>();
+            qdiscs += (tc && tc->GetRootQueueDiscOnDevice(d)) ? 1 : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ(qdiscs, 0u, "no root queue disc on a link device");
         const bool isRifl = DynamicCast<RiflNetDevice>(dcn.GetLinkDevices().Get(0)) != nullptr;
         NS_TEST_ASSERT_MSG_EQ(isRifl, (m_tech == DcnTopologyHelper::RIFL), "technology");
         NS_TEST_ASSERT_MSG_EQ(AllPairsReachable(dcn), true, "every ordered host pair reachable");
