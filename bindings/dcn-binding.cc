@@ -383,7 +383,8 @@ RiflBindDcn(py::module_& m)
           py::arg("timeout_us") = 1e6, py::arg("rng_run") = 1, py::arg("report") = true,
           py::arg("report_json") = true, py::arg("flows") = true,
           py::arg("attributes") = py::none(),
-          "Run a data-center fabric (fat-tree or leaf-spine, RIFL or the Ethernet baseline) "
+          "Run a data-center fabric (fat-tree or leaf-spine; technology rifl, ethernet "
+          "(PointToPoint) or csma) "
           "with host-to-host traffic and return FCTs, goodput, losses, TCP retransmissions, "
           "per-tier link counters and the reliability summary. ber sets both tiers.");
 }

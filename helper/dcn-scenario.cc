@@ -114,8 +114,9 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
 {
     RIFL_CHECK_ARG(c.topology != "fat-tree" && c.topology != "leaf-spine",
                    "topology = \"" << c.topology << "\" must be \"fat-tree\" or \"leaf-spine\"");
-    RIFL_CHECK_ARG(c.technology != "rifl" && c.technology != "ethernet",
-                   "technology = \"" << c.technology << "\" must be \"rifl\" or \"ethernet\"");
+    RIFL_CHECK_ARG(c.technology != "rifl" && c.technology != "ethernet" && c.technology != "csma",
+                   "technology = \"" << c.technology
+                                     << "\" must be \"rifl\", \"ethernet\" or \"csma\"");
     RIFL_CHECK_ARG(c.ecmp != "per-flow" && c.ecmp != "per-packet" && c.ecmp != "off",
                    "ecmp = \"" << c.ecmp << "\" must be \"per-flow\", \"per-packet\" or \"off\"");
     RIFL_CHECK_ARG(!(c.hostRateGbps > 0 && c.hostRateGbps <= 16000),
@@ -155,8 +156,9 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
 
     const auto t0 = std::chrono::steady_clock::now();
     DcnTopologyHelper dcn;
-    dcn.SetLinkTechnology(c.technology == "rifl" ? DcnTopologyHelper::RIFL
-                                                 : DcnTopologyHelper::ETHERNET);
+    dcn.SetLinkTechnology(c.technology == "rifl"       ? DcnTopologyHelper::RIFL
+                          : c.technology == "ethernet" ? DcnTopologyHelper::ETHERNET
+                                                       : DcnTopologyHelper::CSMA);
     dcn.SetHostLinkParameters(DataRate(static_cast<uint64_t>(c.hostRateGbps * 1e9)), c.hostCableM,
                               c.hostBer);
     dcn.SetFabricLinkParameters(DataRate(static_cast<uint64_t>(c.fabricRateGbps * 1e9)),

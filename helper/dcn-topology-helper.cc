@@ -6,6 +6,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
+#include "ns3/csma-helper.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/exact-bit-error-model.h"
@@ -16,6 +17,7 @@
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/neighbor-cache-helper.h"
 #include "ns3/nstime.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
@@ -48,9 +50,9 @@ void
 DcnTopologyHelper::SetLinkTechnology(LinkTechnology tech)
 {
     CheckFresh();
-    RIFL_CHECK_ARG(tech != RIFL && tech != ETHERNET,
-                   "DcnTopologyHelper: LinkTechnology = " << int(tech)
-                                                          << " is not RIFL (0) or ETHERNET (1)");
+    RIFL_CHECK_ARG(tech != RIFL && tech != ETHERNET && tech != CSMA,
+                   "DcnTopologyHelper: LinkTechnology = "
+                       << int(tech) << " is not RIFL (0), ETHERNET (1) or CSMA (2)");
     m_tech = tech;
 }
 
@@ -265,15 +267,32 @@ DcnTopologyHelper::Connect(Ptr<Node> a, Ptr<Node> b, bool hostLink)
     }
     else
     {
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", DataRateValue(p.lineRate));
-        for (const auto& [name, value] : m_ethAttrs)
+        if (m_tech == ETHERNET)
         {
-            p2p.SetDeviceAttribute(name, *value);
+            PointToPointHelper p2p;
+            p2p.SetDeviceAttribute("DataRate", DataRateValue(p.lineRate));
+            for (const auto& [name, value] : m_ethAttrs)
+            {
+                p2p.SetDeviceAttribute(name, *value);
+            }
+            p2p.SetChannelAttribute("Delay",
+                                    TimeValue(Seconds(p.cableLengthM * SECONDS_PER_METRE)));
+            p2p.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize(queueSize)));
+            devs = p2p.Install(a, b);
         }
-        p2p.SetChannelAttribute("Delay", TimeValue(Seconds(p.cableLengthM * SECONDS_PER_METRE)));
-        p2p.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize(queueSize)));
-        devs = p2p.Install(a, b);
+        else
+        {
+            CsmaHelper csma;
+            csma.SetChannelAttribute("DataRate", DataRateValue(p.lineRate));
+            csma.SetChannelAttribute("Delay",
+                                     TimeValue(Seconds(p.cableLengthM * SECONDS_PER_METRE)));
+            for (const auto& [name, value] : m_ethAttrs)
+            {
+                csma.SetDeviceAttribute(name, *value);
+            }
+            csma.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize(queueSize)));
+            devs = csma.Install(NodeContainer(a, b));
+        }
         for (uint32_t i = 0; i < devs.GetN(); ++i)
         {
             Ptr<ExactBitErrorModel> em = CreateObject<ExactBitErrorModel>();
@@ -291,6 +310,12 @@ DcnTopologyHelper::Connect(Ptr<Node> a, Ptr<Node> b, bool hostLink)
     Ipv4AddressHelper addr(Ipv4Address(m_base.Get() + 4 * m_nextSubnet), "255.255.255.252");
     ++m_nextSubnet;
     addr.Assign(devs);
+    if (m_tech == CSMA)
+    {
+        // Static ARP entries for the link's two ends: no ARP exchange (and no
+        // packet dropped at a pending ARP queue) before the first packet.
+        NeighborCacheHelper().PopulateNeighborCache(devs.Get(0)->GetChannel());
+    }
     if (!m_trafficControl)
     {
         TrafficControlHelper().Uninstall(devs); // the device queue is the port buffer

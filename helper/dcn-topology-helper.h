@@ -48,7 +48,11 @@ namespace ns3
  *  * ETHERNET: PointToPointHelper links at the tier's line rate with a delay
  *    of cable length x 5 ns/m, and an ExactBitErrorModel at the tier's BER
  *    as the "ReceiveErrorModel" of every receiving device (the baseline: a
- *    corrupted packet is dropped, recovery is end to end).
+ *    corrupted packet is dropped, recovery is end to end);
+ *  * CSMA: one two-port CsmaChannel per link (CsmaHelper, DIX Ethernet
+ *    header and FCS on every frame) at the tier's line rate and delay, with
+ *    the same ExactBitErrorModel receive error model, and static ARP
+ *    entries on both ends (NeighborCacheHelper), so no ARP exchange happens.
  *
  * Ports have no queue disc (SetTrafficControl): the device's DropTail queue
  * of SetQueuePackets packets is the port buffer.
@@ -64,6 +68,7 @@ class DcnTopologyHelper
     {
         RIFL,     //!< RiflNetDevice / RiflChannel
         ETHERNET, //!< PointToPointNetDevice with an ExactBitErrorModel on receive
+        CSMA,     //!< CsmaNetDevice pair with an ExactBitErrorModel on receive
     };
 
     /// The kind of a built topology.
@@ -105,7 +110,7 @@ class DcnTopologyHelper
 
     /**
      * \brief Choose the link technology (before Install*).
-     * \param tech RIFL or ETHERNET.
+     * \param tech RIFL, ETHERNET or CSMA.
      */
     void SetLinkTechnology(LinkTechnology tech);
 
@@ -156,9 +161,9 @@ class DcnTopologyHelper
     void SetRiflDeviceAttribute(std::string name, const AttributeValue& value);
 
     /**
-     * \brief Set an extra attribute of every PointToPointNetDevice of the
-     *        baseline (e.g. "Mtu"); DataRate and ReceiveErrorModel are set by
-     *        the helper.
+     * \brief Set an extra attribute of every PointToPointNetDevice (or
+     *        CsmaNetDevice) of the baseline (e.g. "Mtu"); the rate and
+     *        ReceiveErrorModel are set by the helper.
      * \param name the attribute name.
      * \param value its value.
      */

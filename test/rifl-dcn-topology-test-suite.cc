@@ -9,16 +9,17 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/core-module.h"
+#include "ns3/csma-net-device.h"
 #include "ns3/dcn-topology-helper.h"
 #include "ns3/exact-bit-error-model.h"
 #include "ns3/internet-module.h"
 #include "ns3/link-reliability-model.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/queue-disc.h"
 #include "ns3/reliability-report-helper.h"
 #include "ns3/rifl-net-device.h"
 #include "ns3/test.h"
-#include "ns3/queue-disc.h"
 #include "ns3/traffic-control-layer.h"
 
 #include <nlohmann/json.hpp>
@@ -185,7 +186,9 @@ class DcnFatTreeStructureTestCase : public TestCase
      */
     DcnFatTreeStructureTestCase(uint32_t k, DcnTopologyHelper::LinkTechnology tech)
         : TestCase("Fat-tree k = " + std::to_string(k) + " over "
-                   + (tech == DcnTopologyHelper::RIFL ? "RIFL" : "Ethernet")
+                   + (tech == DcnTopologyHelper::RIFL       ? "RIFL"
+                      : tech == DcnTopologyHelper::ETHERNET ? "Ethernet"
+                                                            : "CSMA")
                    + ": node and link counts, every host pair reachable")
         , m_k(k)
         , m_tech(tech)
@@ -234,6 +237,8 @@ class DcnFatTreeStructureTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(qdiscs, 0u, "no root queue disc on a link device");
         const bool isRifl = DynamicCast<RiflNetDevice>(dcn.GetLinkDevices().Get(0)) != nullptr;
         NS_TEST_ASSERT_MSG_EQ(isRifl, (m_tech == DcnTopologyHelper::RIFL), "technology");
+        const bool isCsma = DynamicCast<CsmaNetDevice>(dcn.GetLinkDevices().Get(0)) != nullptr;
+        NS_TEST_ASSERT_MSG_EQ(isCsma, (m_tech == DcnTopologyHelper::CSMA), "CSMA devices");
         NS_TEST_ASSERT_MSG_EQ(AllPairsReachable(dcn), true, "every ordered host pair reachable");
         Simulator::Destroy();
     }
@@ -578,6 +583,7 @@ class RiflDcnTopologyTestSuite : public TestSuite
                     TestCase::QUICK);
         AddTestCase(new DcnFatTreeStructureTestCase(6, DcnTopologyHelper::RIFL),
                     TestCase::EXTENSIVE);
+        AddTestCase(new DcnFatTreeStructureTestCase(4, DcnTopologyHelper::CSMA), TestCase::QUICK);
         AddTestCase(new DcnLeafSpineStructureTestCase, TestCase::QUICK);
         AddTestCase(new DcnRiflVsEthernetTestCase, TestCase::QUICK);
         AddTestCase(new DcnReportMtbfTestCase, TestCase::QUICK);

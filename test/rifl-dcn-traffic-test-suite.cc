@@ -332,7 +332,8 @@ class DcnRiflVsEthernetTcpTestCase : public TestCase
   public:
     DcnRiflVsEthernetTcpTestCase()
         : TestCase("k = 4 fat-tree, 16 TCP flows of 200 kB, BER 1e-6 on 1500 B frames: Ethernet "
-                   "loses packets and retransmits, RIFL loses none, retransmits none, delivers all")
+                   "(PointToPoint and CSMA) loses packets and retransmits, RIFL loses none, "
+                   "retransmits none, delivers all")
     {
     }
 
@@ -375,6 +376,13 @@ class DcnRiflVsEthernetTcpTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(e.flows[i].dst, r.flows[i].dst, "same permutation");
         }
         NS_TEST_EXPECT_MSG_LT(r.fctUsP99, e.fctUsP99, "RIFL's tail FCT is shorter");
+        // The CSMA baseline (Ethernet frames on two-port CSMA channels) loses packets too.
+        const DcnScenarioResult m = RunK4("csma", 1e-6, 200000);
+        NS_TEST_EXPECT_MSG_GT(m.packetsLostToCorruption, 0u, "CSMA corruption losses");
+        NS_TEST_EXPECT_MSG_GT(m.tcpRetransmissions, 0u, "CSMA TCP retransmissions");
+        NS_TEST_EXPECT_MSG_EQ(m.report.ethernetDirections, 96u, "report: 96 CSMA directions");
+        NS_TEST_EXPECT_MSG_EQ(m.report.ethernetPacketsLost, m.packetsLostToCorruption,
+                              "report: CSMA losses");
         // The report sees the same network.
         NS_TEST_EXPECT_MSG_EQ(r.report.riflDirections, 96u, "2 x 48 RIFL directions");
         NS_TEST_EXPECT_MSG_EQ(e.report.ethernetPacketsLost, e.packetsLostToCorruption,
@@ -611,13 +619,14 @@ class DcnDeterminismTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(DefaultOf("ns3::TcpSocket", "InitialCwnd"), cwnd,
                               "restored after a failed run");
         c.attributes.clear();
-        c.technology = "csma";
+        c.technology = "fddi";
         NS_TEST_EXPECT_MSG_EQ(ThrownMessage(
                                   [&c]()
                                   {
                                       DcnScenario::Run(c);
                                   }),
-                              "technology = \"csma\" must be \"rifl\" or \"ethernet\"", "tech");
+                              "technology = \"fddi\" must be \"rifl\", \"ethernet\" or \"csma\"",
+                              "tech");
         c.technology = "rifl";
         c.k = 5;
         NS_TEST_EXPECT_MSG_EQ(ThrownMessage(

@@ -68,7 +68,7 @@ def test_report_and_sweep_entry():
     (dict(k=3), "k = 3 must be even"),
     (dict(host_ber=2.0), "host_ber = 2 is outside [0, 1)"),
     (dict(ber=1.5), "ber = 1.5 is outside [0, 1)"),
-    (dict(technology="csma"), 'technology = "csma" must be "rifl" or "ethernet"'),
+    (dict(technology="fddi"), 'technology = "fddi" must be "rifl", "ethernet" or "csma"'),
     (dict(pattern="ring"), 'pattern = "ring" must be'),
     (dict(transport="quic"), 'transport = "quic" must be "tcp" or "udp"'),
     (dict(ecmp="random"), 'ecmp = "random" must be'),
