@@ -7,7 +7,8 @@
 # file CDF_search.tcl), where sizes are given in 1460-byte packets:
 #   6 0 / 6 0.15 / 13 0.2 / 19 0.3 / 33 0.4 / 53 0.53 / 133 0.6 / 667 0.7 /
 #   1333 0.8 / 3333 0.9 / 6667 0.97 / 20000 1
-# Converted here to bytes (packets x 1460). Mean about 1.6 MB; largest 29.2 MB.
+# Converted here to bytes (packets x 1460). Mean 1.67 MB (linear interpolation);
+# largest 29.2 MB.
 #
 # Format (DcnFlowSizeDistribution): one point per line, "size_bytes cdf",
 # sizes non-decreasing, cdf non-decreasing in [0, 1] and ending at 1; '#'
