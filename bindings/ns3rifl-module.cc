@@ -31,6 +31,7 @@
 namespace py = pybind11;
 using namespace ns3;
 using M = LinkReliabilityModel;
+void RiflBindDcn(py::module_& m); // bindings/dcn-binding.cc
 
 namespace
 {
@@ -629,4 +630,5 @@ PYBIND11_MODULE(_core, m)
           "mesh/torus with x and y, hypercube with dim; defaults n=4, x=y=3, dim=3) with "
           "closed-loop request/response traffic on every CPU until each has issued "
           "requests_per_cpu requests, and return its measurements.");
+    RiflBindDcn(m);
 }

@@ -1,118 +1,145 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * A k-ary fat-tree (or leaf-spine) over RIFL or the Ethernet baseline at a
- * given BER: every host sends UDP datagrams to the host half the network away;
- * prints delivered/sent and the reliability report (table; JSON to --json).
+ * RIFL against the Ethernet baseline on the same data-center fabric and the
+ * same flows: a k-ary fat-tree (or a leaf-spine), flows drawn once
+ * (permutation, all-to-all, incast or Poisson arrivals; a fixed size or a
+ * flow-size CDF such as the shipped web-search and data-mining workloads;
+ * TCP or UDP), run once with RIFL links and once with PointToPoint links whose
+ * receivers drop packets with the module's exact bit-error model at the same
+ * BER. Prints FCT p50/p99/p99.9, goodput, packets lost to corruption, TCP
+ * retransmissions and the network MTBF side by side, and writes
+ *   <prefix>-summary.csv   one row per technology (units in the column names)
+ *   <prefix>-flows.csv     one row per flow and technology
+ *   <prefix>-rifl-report.json, <prefix>-ethernet-report.json  reliability reports
  *
- *   dcn-rifl-vs-ethernet --k=4 --tech=rifl --ber=1e-6 --json=report.json
+ *   dcn-rifl-vs-ethernet --k=4 --ber=1e-6 --cdf=web-search --pattern=random --flowsPerHost=4
  */
 
 #include "ns3/core-module.h"
-#include "ns3/dcn-topology-helper.h"
-#include "ns3/internet-module.h"
-#include "ns3/network-module.h"
-#include "ns3/reliability-report-helper.h"
+#include "ns3/dcn-scenario.h"
+#include "ns3/link-reliability-model.h"
 
+#include <fstream>
+#include <iomanip>
 #include <iostream>
 
 using namespace ns3;
 
-namespace
-{
-
-uint64_t g_received = 0; //!< datagrams received by all hosts
-
-/**
- * \brief Count received datagrams.
- * \param s the socket.
- */
-void
-OnRx(Ptr<Socket> s)
-{
-    while (s->Recv())
-    {
-        ++g_received;
-    }
-}
-
-/**
- * \brief Send one datagram.
- * \param s the socket.
- * \param to destination.
- * \param size payload bytes.
- */
-void
-SendTo(Ptr<Socket> s, Ipv4Address to, uint32_t size)
-{
-    s->SendTo(Create<Packet>(size), 0, InetSocketAddress(to, 9));
-}
-
-} // namespace
-
 int
 main(int argc, char* argv[])
 {
-    uint32_t k = 4;
-    uint32_t leaves = 0;
-    uint32_t spines = 2;
-    uint32_t hostsPerLeaf = 4;
-    std::string tech = "rifl";
+    DcnScenarioConfig c;
+    std::string pattern = "permutation";
+    std::string transport = "tcp";
+    std::string cdf;
     double ber = 1e-6;
-    uint32_t size = 1472;
-    uint32_t packets = 100;
-    std::string json = "dcn-rifl-vs-ethernet.json";
+    uint64_t flowBytes = 1000000;
+    uint32_t flowsPerHost = 4;
+    double load = 0.3;
+    std::string prefix = "dcn-rifl-vs-ethernet";
     CommandLine cmd(__FILE__);
-    cmd.AddValue("k", "fat-tree arity (even)", k);
-    cmd.AddValue("leaves", "leaf-spine leaves (0 = build the fat-tree)", leaves);
-    cmd.AddValue("spines", "leaf-spine spines", spines);
-    cmd.AddValue("hostsPerLeaf", "leaf-spine hosts per leaf", hostsPerLeaf);
-    cmd.AddValue("tech", "rifl or ethernet", tech);
-    cmd.AddValue("ber", "BER of every link", ber);
-    cmd.AddValue("size", "UDP payload bytes", size);
-    cmd.AddValue("packets", "datagrams per host (10 us apart)", packets);
-    cmd.AddValue("json", "write the JSON report here (empty: none)", json);
+    cmd.AddValue("topology", "fat-tree or leaf-spine", c.topology);
+    cmd.AddValue("k", "fat-tree arity (even)", c.k);
+    cmd.AddValue("leaves", "leaf-spine leaves", c.leaves);
+    cmd.AddValue("spines", "leaf-spine spines", c.spines);
+    cmd.AddValue("hostsPerLeaf", "leaf-spine hosts per leaf", c.hostsPerLeaf);
+    cmd.AddValue("ber", "BER of every link (both tiers)", ber);
+    cmd.AddValue("hostRateGbps", "host-link line rate", c.hostRateGbps);
+    cmd.AddValue("fabricRateGbps", "fabric-link line rate", c.fabricRateGbps);
+    cmd.AddValue("queuePackets", "device queue size", c.queuePackets);
+    cmd.AddValue("ecmp", "per-flow, per-packet or off", c.ecmp);
+    cmd.AddValue("pattern", "permutation, all-to-all, incast or random", pattern);
+    cmd.AddValue("transport", "tcp or udp", transport);
+    cmd.AddValue("flowBytes", "flow size without --cdf", flowBytes);
+    cmd.AddValue("cdf", "flow-size CDF file, or web-search / data-mining", cdf);
+    cmd.AddValue("flowsPerHost", "random pattern: flows per host", flowsPerHost);
+    cmd.AddValue("load", "random pattern: offered load per host", load);
+    cmd.AddValue("timeoutUs", "stop this long after the traffic start at the latest", c.timeoutUs);
+    cmd.AddValue("prefix", "output file prefix", prefix);
     cmd.Parse(argc, argv);
+    c.rngRun = RngSeedManager::GetRun();
+    c.hostBer = c.fabricBer = ber;
+    c.traffic.pattern = pattern == "all-to-all" ? DcnTrafficConfig::ALL_TO_ALL
+                        : pattern == "incast"   ? DcnTrafficConfig::INCAST
+                        : pattern == "random"   ? DcnTrafficConfig::RANDOM
+                                                : DcnTrafficConfig::PERMUTATION;
+    if (pattern != "permutation" && pattern != "all-to-all" && pattern != "incast"
+        && pattern != "random")
+    {
+        std::cerr << "pattern = \"" << pattern
+                  << "\" is not permutation, all-to-all, incast or random\n";
+        return 1;
+    }
+    if (transport != "tcp" && transport != "udp")
+    {
+        std::cerr << "transport = \"" << transport << "\" is not tcp or udp\n";
+        return 1;
+    }
+    c.traffic.transport = transport == "udp" ? DcnTrafficConfig::UDP : DcnTrafficConfig::TCP;
+    c.traffic.flowBytes = flowBytes;
+    c.traffic.flowSizeCdf = cdf;
+    c.traffic.flowsPerHost = flowsPerHost;
+    c.traffic.load = load;
 
-    DcnTopologyHelper dcn;
-    dcn.SetLinkTechnology(tech == "ethernet" ? DcnTopologyHelper::ETHERNET
-                                             : DcnTopologyHelper::RIFL);
-    dcn.SetBer(ber);
-    if (leaves > 0)
+    std::ofstream summary(prefix + "-summary.csv");
+    summary << "technology,ber,hosts,links,flows,flows_completed,bytes_offered,bytes_received,"
+               "fct_us_p50,fct_us_p99,fct_us_p999,fct_us_max,goodput_gbps,"
+               "packets_lost_to_corruption,queue_drops,tcp_retransmissions,tcp_timeouts,"
+               "rifl_errors_detected,rifl_replays,host_link_utilization,"
+               "fabric_link_utilization,network_mtbf_years,network_fit,events,wall_s\n";
+    std::ofstream flows(prefix + "-flows.csv");
+    flows << "technology,flow,src_host,dst_host,bytes,start_ns,end_ns,fct_ns,bytes_received,"
+             "completed,tcp_retransmissions,tcp_timeouts\n";
+    std::vector<DcnScenarioResult> results;
+    for (const std::string tech : {"rifl", "ethernet"})
     {
-        dcn.InstallLeafSpine(leaves, spines, hostsPerLeaf);
-    }
-    else
-    {
-        dcn.InstallFatTree(k);
-    }
-    dcn.AssignStreams(1);
-    NodeContainer hosts = dcn.GetHosts();
-    const uint32_t n = hosts.GetN();
-    const Time start = MicroSeconds(200);
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        Ptr<Socket> r = Socket::CreateSocket(hosts.Get(i), UdpSocketFactory::GetTypeId());
-        r->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
-        r->SetRecvCallback(MakeCallback(&OnRx));
-        Ptr<Socket> t = Socket::CreateSocket(hosts.Get(i), UdpSocketFactory::GetTypeId());
-        t->Bind();
-        for (uint32_t p = 0; p < packets; ++p)
+        c.technology = tech;
+        DcnScenarioResult r = DcnScenario::Run(c);
+        std::ofstream(prefix + "-" + tech + "-report.json") << r.reportJson << "\n";
+        summary << std::setprecision(10) << tech << "," << ber << "," << r.hosts << "," << r.links
+                << "," << r.flows.size() << "," << r.flowsCompleted << "," << r.bytesOffered << ","
+                << r.bytesReceived << "," << r.fctUsP50 << "," << r.fctUsP99 << "," << r.fctUsP999
+                << "," << r.fctUsMax << "," << r.goodputGbps << "," << r.packetsLostToCorruption
+                << "," << r.queueDrops << "," << r.tcpRetransmissions << "," << r.tcpTimeouts << ","
+                << r.hostTier.riflErrorsDetected + r.fabricTier.riflErrorsDetected << ","
+                << r.hostTier.riflReplays + r.fabricTier.riflReplays << ","
+                << r.hostTier.utilization << "," << r.fabricTier.utilization << ","
+                << r.report.networkMtbfYears << "," << r.report.fit << "," << r.events << ","
+                << r.wallSeconds << "\n";
+        for (uint32_t i = 0; i < r.flows.size(); ++i)
         {
-            Simulator::Schedule(start + MicroSeconds(10) * p + NanoSeconds(37) * i, &SendTo, t,
-                                dcn.GetHostAddress((i + n / 2) % n), size);
+            const DcnFlowRecord& f = r.flows[i];
+            flows << tech << "," << i << "," << f.src << "," << f.dst << "," << f.bytes << ","
+                  << f.startNs << "," << f.endNs << "," << f.fctNs << "," << f.bytesReceived << ","
+                  << (f.completed ? 1 : 0) << "," << f.retransmissions << "," << f.timeouts << "\n";
         }
+        results.push_back(std::move(r));
     }
-    Simulator::Stop(start + MicroSeconds(10) * packets + MicroSeconds(200));
-    Simulator::Run();
-    std::cout << tech << " " << n << " hosts, " << dcn.GetNLinks() << " links, BER " << ber
-              << ": delivered " << g_received << " of " << uint64_t(n) * packets << "\n";
-    ReliabilityReportHelper report;
-    report.WriteTable(std::cout);
-    if (!json.empty())
+
+    const DcnScenarioResult& a = results[0];
+    const DcnScenarioResult& b = results[1];
+    std::cout << c.topology << " (" << a.hosts << " hosts, " << a.links << " links), "
+              << a.flows.size() << " " << transport << " flows (" << pattern
+              << (cdf.empty() ? "" : ", sizes from " + cdf) << "), BER " << ber << "\n";
+    auto row = [&](const std::string& name, auto fa, auto fb)
     {
-        report.WriteJson(json);
-    }
-    Simulator::Destroy();
+        std::cout << std::left << std::setw(32) << name << std::right << std::setw(16) << fa
+                  << std::setw(16) << fb << "\n";
+    };
+    row("", "RIFL", "Ethernet");
+    row("flows completed", a.flowsCompleted, b.flowsCompleted);
+    row("FCT p50 [us]", a.fctUsP50, b.fctUsP50);
+    row("FCT p99 [us]", a.fctUsP99, b.fctUsP99);
+    row("FCT p99.9 [us]", a.fctUsP999, b.fctUsP999);
+    row("goodput [Gb/s]", a.goodputGbps, b.goodputGbps);
+    row("packets lost to corruption", a.packetsLostToCorruption, b.packetsLostToCorruption);
+    row("queue drops", a.queueDrops, b.queueDrops);
+    row("TCP retransmissions", a.tcpRetransmissions, b.tcpRetransmissions);
+    row("TCP timeouts", a.tcpTimeouts, b.tcpTimeouts);
+    row("RIFL replays", a.hostTier.riflReplays + a.fabricTier.riflReplays, 0);
+    row("network MTBF [years]", a.report.networkMtbfYears, b.report.networkMtbfYears);
+    std::cout << "wrote " << prefix << "-summary.csv, " << prefix << "-flows.csv, " << prefix
+              << "-{rifl,ethernet}-report.json\n";
     return 0;
 }

@@ -6,14 +6,18 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
+#include "ns3/csma-helper.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/exact-bit-error-model.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/ipv4-global-routing.h"
+#include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/neighbor-cache-helper.h"
 #include "ns3/nstime.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
@@ -24,12 +28,13 @@
 #include "ns3/rifl-helper.h"
 #include "ns3/rifl-net-device.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("DcnTopologyHelper");
+NS_LOG_COMPONENT_DEFINE("RiflDcnTopologyHelper");
 
 namespace
 {
@@ -45,9 +50,9 @@ void
 DcnTopologyHelper::SetLinkTechnology(LinkTechnology tech)
 {
     CheckFresh();
-    RIFL_CHECK_ARG(tech != RIFL && tech != ETHERNET,
-                   "DcnTopologyHelper: LinkTechnology = " << int(tech)
-                                                          << " is not RIFL (0) or ETHERNET (1)");
+    RIFL_CHECK_ARG(tech != RIFL && tech != ETHERNET && tech != CSMA,
+                   "DcnTopologyHelper: LinkTechnology = "
+                       << int(tech) << " is not RIFL (0), ETHERNET (1) or CSMA (2)");
     m_tech = tech;
 }
 
@@ -144,7 +149,47 @@ DcnTopologyHelper::SetQueuePackets(uint32_t packets)
 void
 DcnTopologyHelper::SetEcmp(bool ecmp)
 {
-    m_ecmp = ecmp;
+    SetEcmpMode(ecmp ? ECMP_PER_FLOW : ECMP_OFF);
+}
+
+void
+DcnTopologyHelper::SetEcmpMode(EcmpMode mode)
+{
+    CheckFresh();
+    RIFL_CHECK_ARG(mode != ECMP_OFF && mode != ECMP_PER_FLOW && mode != ECMP_PER_PACKET,
+                   "DcnTopologyHelper: EcmpMode = " << int(mode)
+                                                    << " is not ECMP_OFF (0), ECMP_PER_FLOW (1) "
+                                                       "or ECMP_PER_PACKET (2)");
+    m_ecmp = mode;
+}
+
+DcnTopologyHelper::EcmpMode
+DcnTopologyHelper::GetEcmpMode() const
+{
+    return m_ecmp;
+}
+
+std::shared_ptr<const DcnRouteTable>
+DcnTopologyHelper::GetRouteTable() const
+{
+    return m_routes;
+}
+
+uint32_t
+DcnTopologyHelper::GetNodeIndex(Ptr<Node> node) const
+{
+    auto it = node ? m_nodeIndex.find(node->GetId()) : m_nodeIndex.end();
+    RIFL_CHECK_INDEX(it == m_nodeIndex.end(), "DcnTopologyHelper: node "
+                                                  << (node ? int64_t(node->GetId()) : -1)
+                                                  << " is not a node of this fabric");
+    return it->second;
+}
+
+void
+DcnTopologyHelper::SetTrafficControl(bool keep)
+{
+    CheckFresh();
+    m_trafficControl = keep;
 }
 
 void
@@ -188,10 +233,8 @@ DcnTopologyHelper::FatTreeLinkCount(uint32_t k)
 void
 DcnTopologyHelper::InstallStacks()
 {
-    if (m_ecmp)
-    {
-        Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(true));
-    }
+    // No Config::SetDefault here: the routing mode is applied to these nodes
+    // only, in FinishRouting.
     InternetStackHelper ip;
     ip.Install(GetAllNodes());
 }
@@ -224,15 +267,32 @@ DcnTopologyHelper::Connect(Ptr<Node> a, Ptr<Node> b, bool hostLink)
     }
     else
     {
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", DataRateValue(p.lineRate));
-        for (const auto& [name, value] : m_ethAttrs)
+        if (m_tech == ETHERNET)
         {
-            p2p.SetDeviceAttribute(name, *value);
+            PointToPointHelper p2p;
+            p2p.SetDeviceAttribute("DataRate", DataRateValue(p.lineRate));
+            for (const auto& [name, value] : m_ethAttrs)
+            {
+                p2p.SetDeviceAttribute(name, *value);
+            }
+            p2p.SetChannelAttribute("Delay",
+                                    TimeValue(Seconds(p.cableLengthM * SECONDS_PER_METRE)));
+            p2p.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize(queueSize)));
+            devs = p2p.Install(a, b);
         }
-        p2p.SetChannelAttribute("Delay", TimeValue(Seconds(p.cableLengthM * SECONDS_PER_METRE)));
-        p2p.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize(queueSize)));
-        devs = p2p.Install(a, b);
+        else
+        {
+            CsmaHelper csma;
+            csma.SetChannelAttribute("DataRate", DataRateValue(p.lineRate));
+            csma.SetChannelAttribute("Delay",
+                                     TimeValue(Seconds(p.cableLengthM * SECONDS_PER_METRE)));
+            for (const auto& [name, value] : m_ethAttrs)
+            {
+                csma.SetDeviceAttribute(name, *value);
+            }
+            csma.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize(queueSize)));
+            devs = csma.Install(NodeContainer(a, b));
+        }
         for (uint32_t i = 0; i < devs.GetN(); ++i)
         {
             Ptr<ExactBitErrorModel> em = CreateObject<ExactBitErrorModel>();
@@ -250,17 +310,88 @@ DcnTopologyHelper::Connect(Ptr<Node> a, Ptr<Node> b, bool hostLink)
     Ipv4AddressHelper addr(Ipv4Address(m_base.Get() + 4 * m_nextSubnet), "255.255.255.252");
     ++m_nextSubnet;
     addr.Assign(devs);
-    m_links.push_back(LinkInfo{devs.Get(0), devs.Get(1), hostLink});
+    if (m_tech == CSMA)
+    {
+        // Static ARP entries for the link's two ends: no ARP exchange (and no
+        // packet dropped at a pending ARP queue) before the first packet.
+        NeighborCacheHelper().PopulateNeighborCache(devs.Get(0)->GetChannel());
+    }
+    if (!m_trafficControl)
+    {
+        TrafficControlHelper().Uninstall(devs); // the device queue is the port buffer
+    }
+    LinkInfo l{devs.Get(0), devs.Get(1), hostLink};
+    l.ifA = a->GetObject<Ipv4>()->GetInterfaceForDevice(l.a);
+    l.ifB = b->GetObject<Ipv4>()->GetInterfaceForDevice(l.b);
+    m_links.push_back(l);
 }
 
 void
 DcnTopologyHelper::FinishRouting()
 {
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     m_hostAddresses.clear();
     for (uint32_t i = 0; i < m_hosts.GetN(); ++i)
     {
         m_hostAddresses.push_back(m_hosts.Get(i)->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal());
+    }
+    const NodeContainer all = GetAllNodes();
+    m_nodeIndex.clear();
+    for (uint32_t i = 0; i < all.GetN(); ++i)
+    {
+        m_nodeIndex[all.Get(i)->GetId()] = i;
+    }
+    if (m_ecmp != ECMP_PER_FLOW)
+    {
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        if (m_ecmp == ECMP_PER_PACKET)
+        {
+            // On this fabric's routing objects only (never the attribute default).
+            for (uint32_t i = 0; i < all.GetN(); ++i)
+            {
+                Ptr<Ipv4GlobalRouting> g;
+                Ptr<Ipv4ListRouting> list = DynamicCast<Ipv4ListRouting>(
+                    all.Get(i)->GetObject<Ipv4>()->GetRoutingProtocol());
+                for (uint32_t j = 0; list && !g && j < list->GetNRoutingProtocols(); ++j)
+                {
+                    int16_t priority;
+                    g = DynamicCast<Ipv4GlobalRouting>(list->GetRoutingProtocol(j, priority));
+                }
+                RIFL_CHECK_ARG(!g, "DcnTopologyHelper: node " << all.Get(i)->GetId()
+                                                              << " has no Ipv4GlobalRouting");
+                g->SetAttribute("RandomEcmpRouting", BooleanValue(true));
+            }
+        }
+        return;
+    }
+    auto table = std::make_shared<DcnRouteTable>();
+    table->nHosts = m_hosts.GetN();
+    table->ports.resize(all.GetN());
+    auto gatewayOf = [](Ptr<NetDevice> d, uint32_t ifIndex)
+    {
+        return d->GetNode()->GetObject<Ipv4>()->GetAddress(ifIndex, 0).GetLocal();
+    };
+    for (const LinkInfo& l : m_links)
+    {
+        const uint32_t ia = m_nodeIndex.at(l.a->GetNode()->GetId());
+        const uint32_t ib = m_nodeIndex.at(l.b->GetNode()->GetId());
+        table->ports[ia].push_back(DcnRouteTable::Port{l.ifA, ib, gatewayOf(l.b, l.ifB)});
+        table->ports[ib].push_back(DcnRouteTable::Port{l.ifB, ia, gatewayOf(l.a, l.ifA)});
+    }
+    for (uint32_t h = 0; h < m_hosts.GetN(); ++h)
+    {
+        table->hostByAddress[m_hostAddresses[h].Get()] = h;
+    }
+    table->ComputeDistances();
+    m_routes = table;
+    for (uint32_t i = 0; i < all.GetN(); ++i)
+    {
+        Ptr<Ipv4> ipv4 = all.Get(i)->GetObject<Ipv4>();
+        Ptr<Ipv4ListRouting> list = DynamicCast<Ipv4ListRouting>(ipv4->GetRoutingProtocol());
+        RIFL_CHECK_ARG(!list, "DcnTopologyHelper: node " << all.Get(i)->GetId()
+                                                         << " has no Ipv4ListRouting");
+        Ptr<DcnEcmpRouting> r = CreateObject<DcnEcmpRouting>();
+        r->SetTable(m_routes, i);
+        list->AddRoutingProtocol(r, 20);
     }
 }
 
@@ -463,6 +594,7 @@ DcnTopologyHelper::GetHostAddress(uint32_t i) const
 int64_t
 DcnTopologyHelper::AssignStreams(int64_t stream)
 {
+    RIFL_CHECK_ARG(stream < 0, "DcnTopologyHelper: stream = " << stream << " must be >= 0");
     int64_t used = 0;
     for (const LinkInfo& l : m_links)
     {
@@ -480,6 +612,11 @@ DcnTopologyHelper::AssignStreams(int64_t stream)
                 used += em->AssignStreams(stream + used);
             }
         }
+    }
+    if (m_kind != NONE)
+    {
+        InternetStackHelper ip;
+        used += ip.AssignStreams(GetAllNodes(), stream + used);
     }
     return used;
 }

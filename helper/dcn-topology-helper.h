@@ -7,11 +7,14 @@
 
 #include "ns3/attribute.h"
 #include "ns3/data-rate.h"
+#include "ns3/dcn-ecmp-routing.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 
+#include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -26,9 +29,18 @@ namespace ns3
  * Every link is a point-to-point link with its own /30 subnet (taken in order
  * from the base network, 10.0.0.0/8 by default). All nodes get the Internet
  * stack; switches are ordinary ns-3 nodes that forward IP (IpForward is on by
- * default in ns-3). Routes come from Ipv4GlobalRoutingHelper with ECMP
- * ("ns3::Ipv4GlobalRouting::RandomEcmpRouting" set to true by the helper
- * before the stacks are installed, unless SetEcmp(false)).
+ * default in ns-3). Routing is one of (SetEcmpMode):
+ *  * ECMP_PER_FLOW (default): DcnEcmpRouting on every node, shortest paths
+ *    toward every host computed by the helper and one equal-cost next hop
+ *    chosen per flow by a 5-tuple hash, as switches do (no reordering). Only
+ *    host addresses are routed; ns-3's global routing tables are not built
+ *    (they cost O(nodes x links) memory and time on large fabrics);
+ *  * ECMP_PER_PACKET: ns-3's Ipv4GlobalRouting with "RandomEcmpRouting" set
+ *    on the Ipv4GlobalRouting object of these nodes only (each packet takes a
+ *    random equal-cost route: reordering, spurious TCP retransmissions);
+ *  * ECMP_OFF: ns-3's Ipv4GlobalRouting, always the first equal-cost route.
+ * The helper never changes an attribute default (Config::SetDefault), so
+ * nothing leaks into other simulations of the process.
  *
  * The link technology is a parameter:
  *  * RIFL: RiflHelper links (Startup = Short), lanes x lane rate = the tier's
@@ -36,7 +48,14 @@ namespace ns3
  *  * ETHERNET: PointToPointHelper links at the tier's line rate with a delay
  *    of cable length x 5 ns/m, and an ExactBitErrorModel at the tier's BER
  *    as the "ReceiveErrorModel" of every receiving device (the baseline: a
- *    corrupted packet is dropped, recovery is end to end).
+ *    corrupted packet is dropped, recovery is end to end);
+ *  * CSMA: one two-port CsmaChannel per link (CsmaHelper, DIX Ethernet
+ *    header and FCS on every frame) at the tier's line rate and delay, with
+ *    the same ExactBitErrorModel receive error model, and static ARP
+ *    entries on both ends (NeighborCacheHelper), so no ARP exchange happens.
+ *
+ * Ports have no queue disc (SetTrafficControl): the device's DropTail queue
+ * of SetQueuePackets packets is the port buffer.
  *
  * Two tiers have their own line rate, cable length and BER: host links
  * (host to edge/leaf switch) and fabric links (switch to switch).
@@ -49,6 +68,7 @@ class DcnTopologyHelper
     {
         RIFL,     //!< RiflNetDevice / RiflChannel
         ETHERNET, //!< PointToPointNetDevice with an ExactBitErrorModel on receive
+        CSMA,     //!< CsmaNetDevice pair with an ExactBitErrorModel on receive
     };
 
     /// The kind of a built topology.
@@ -57,6 +77,14 @@ class DcnTopologyHelper
         NONE,       //!< nothing built yet
         FAT_TREE,   //!< k-ary fat-tree
         LEAF_SPINE, //!< two-tier leaf-spine
+    };
+
+    /// How equal-cost paths are used.
+    enum EcmpMode
+    {
+        ECMP_OFF,        //!< ns-3 global routing, first equal-cost route
+        ECMP_PER_FLOW,   //!< DcnEcmpRouting: 5-tuple hash per flow (default)
+        ECMP_PER_PACKET, //!< ns-3 global routing, random route per packet (this fabric only)
     };
 
     /// Parameters of one link tier.
@@ -73,14 +101,16 @@ class DcnTopologyHelper
         Ptr<NetDevice> a; //!< the device of the first node (host or lower switch)
         Ptr<NetDevice> b; //!< the device of the second node
         bool hostLink;    //!< true for host links, false for fabric links
+        uint32_t ifA{0};  //!< a's IPv4 interface index of the link
+        uint32_t ifB{0};  //!< b's IPv4 interface index of the link
     };
 
-    /// \brief Constructor: RIFL, 112 Gb/s, 10 m, BER 0 on both tiers, ECMP on.
+    /// \brief Constructor: RIFL, 112 Gb/s, 10 m, BER 0 on both tiers, per-flow ECMP.
     DcnTopologyHelper();
 
     /**
      * \brief Choose the link technology (before Install*).
-     * \param tech RIFL or ETHERNET.
+     * \param tech RIFL, ETHERNET or CSMA.
      */
     void SetLinkTechnology(LinkTechnology tech);
 
@@ -131,9 +161,9 @@ class DcnTopologyHelper
     void SetRiflDeviceAttribute(std::string name, const AttributeValue& value);
 
     /**
-     * \brief Set an extra attribute of every PointToPointNetDevice of the
-     *        baseline (e.g. "Mtu"); DataRate and ReceiveErrorModel are set by
-     *        the helper.
+     * \brief Set an extra attribute of every PointToPointNetDevice (or
+     *        CsmaNetDevice) of the baseline (e.g. "Mtu"); the rate and
+     *        ReceiveErrorModel are set by the helper.
      * \param name the attribute name.
      * \param value its value.
      */
@@ -153,10 +183,40 @@ class DcnTopologyHelper
     void SetQueuePackets(uint32_t packets);
 
     /**
-     * \brief Enable or disable random ECMP in global routing (default on).
-     * \param ecmp true for RandomEcmpRouting.
+     * \brief Enable or disable ECMP (before Install*).
+     * \param ecmp true for ECMP_PER_FLOW (the default), false for ECMP_OFF.
      */
     void SetEcmp(bool ecmp);
+
+    /**
+     * \brief Choose the routing (before Install*).
+     * \param mode ECMP_OFF, ECMP_PER_FLOW or ECMP_PER_PACKET.
+     */
+    void SetEcmpMode(EcmpMode mode);
+
+    /// \return the routing mode.
+    EcmpMode GetEcmpMode() const;
+
+    /**
+     * \return the shared shortest-path table of ECMP_PER_FLOW (null in the
+     *         other modes or before Install*).
+     */
+    std::shared_ptr<const DcnRouteTable> GetRouteTable() const;
+
+    /**
+     * \param node a node of this fabric.
+     * \return its index in GetAllNodes() (hosts first); std::out_of_range otherwise.
+     */
+    uint32_t GetNodeIndex(Ptr<Node> node) const;
+
+    /**
+     * \brief Keep or remove the queue discs ns-3 puts in front of every device
+     *        (Ipv4AddressHelper installs FqCoDel by default).
+     * \param keep false (the default): no queue disc, the device queue
+     *        (SetQueuePackets) is the only buffer of a port, as in a switch,
+     *        and every congestion drop is a MacTxDrop; true: ns-3's default.
+     */
+    void SetTrafficControl(bool keep);
 
     /**
      * \brief Set the network the /30 link subnets are taken from.
@@ -251,7 +311,9 @@ class DcnTopologyHelper
 
     /**
      * \brief Assign fixed random streams to every error process of the links
-     *        built (RIFL channels or baseline error models), in link order.
+     *        built (RIFL channels or baseline error models), in link order,
+     *        then to the Internet stacks of the nodes (global routing's ECMP
+     *        choice, ARP jitter; InternetStackHelper::AssignStreams).
      * \param stream the first stream.
      * \return the number of streams used.
      */
@@ -268,7 +330,7 @@ class DcnTopologyHelper
      */
     void CheckTier(const std::string& tier, const TierParameters& p) const;
 
-    /// \brief Install the Internet stack on every node (ECMP default first).
+    /// \brief Install the Internet stack on every node.
     void InstallStacks();
 
     /**
@@ -279,7 +341,7 @@ class DcnTopologyHelper
      */
     void Connect(Ptr<Node> a, Ptr<Node> b, bool hostLink);
 
-    /// \brief Populate the global routing tables.
+    /// \brief Build the routes of the chosen EcmpMode.
     void FinishRouting();
 
     LinkTechnology m_tech{RIFL};      //!< technology
@@ -288,7 +350,8 @@ class DcnTopologyHelper
     uint32_t m_lanes{4};              //!< RIFL lanes
     uint32_t m_ethOverhead{0};        //!< baseline OverheadBytes
     uint32_t m_queuePackets{100};     //!< device queue size
-    bool m_ecmp{true};                //!< RandomEcmpRouting
+    bool m_trafficControl{false};     //!< keep ns-3's default queue discs
+    EcmpMode m_ecmp{ECMP_PER_FLOW};   //!< routing mode
     Ipv4Address m_base{"10.0.0.0"};   //!< base network
     Ipv4Mask m_baseMask{"255.0.0.0"}; //!< its mask
     uint32_t m_nextSubnet{0};         //!< next /30 index
@@ -296,11 +359,13 @@ class DcnTopologyHelper
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_ethAttrs;  //!< extra p2p attrs
     TopologyKind m_kind{NONE};                                            //!< what was built
     NodeContainer m_hosts;                                                //!< hosts
-    NodeContainer m_edge;                     //!< edge switches / leaves
-    NodeContainer m_agg;                      //!< aggregation switches
-    NodeContainer m_core;                     //!< core switches / spines
-    std::vector<LinkInfo> m_links;            //!< links
-    std::vector<Ipv4Address> m_hostAddresses; //!< per host
+    NodeContainer m_edge;                               //!< edge switches / leaves
+    NodeContainer m_agg;                                //!< aggregation switches
+    NodeContainer m_core;                               //!< core switches / spines
+    std::vector<LinkInfo> m_links;                      //!< links
+    std::vector<Ipv4Address> m_hostAddresses;           //!< per host
+    std::shared_ptr<DcnRouteTable> m_routes;            //!< ECMP_PER_FLOW table
+    std::unordered_map<uint32_t, uint32_t> m_nodeIndex; //!< node id -> index
 };
 
 } // namespace ns3

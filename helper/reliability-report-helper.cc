@@ -5,6 +5,7 @@
 #include "reliability-report-helper.h"
 
 #include "ns3/channel.h"
+#include "ns3/csma-net-device.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/exact-bit-error-model.h"
@@ -138,17 +139,24 @@ ReliabilityReportHelper::Collect() const
                 d.framesPerSecond = d.dataFrames / r.measurementSeconds;
                 ++r.riflDirections;
             }
-            else if (Ptr<PointToPointNetDevice> p2p = DynamicCast<PointToPointNetDevice>(dev))
+            else if (DynamicCast<PointToPointNetDevice>(dev) || DynamicCast<CsmaNetDevice>(dev))
             {
                 PointerValue pv;
-                p2p->GetAttribute("ReceiveErrorModel", pv);
+                dev->GetAttribute("ReceiveErrorModel", pv);
                 Ptr<ExactBitErrorModel> em = pv.Get<ExactBitErrorModel>();
                 if (!em)
                 {
                     continue;
                 }
                 DataRateValue rate;
-                peer->GetAttribute("DataRate", rate);
+                if (DynamicCast<CsmaNetDevice>(dev))
+                {
+                    dev->GetChannel()->GetAttribute("DataRate", rate); // the channel's rate
+                }
+                else
+                {
+                    peer->GetAttribute("DataRate", rate);
+                }
                 d.technology = "ethernet";
                 d.ber = em->GetBer();
                 d.lineRateBps = static_cast<double>(rate.Get().GetBitRate());

@@ -20,8 +20,8 @@ namespace ns3
  * \brief Reliability report of every link direction in the simulation.
  *
  * Collect() walks NodeList and, for every RiflNetDevice and every
- * PointToPointNetDevice whose "ReceiveErrorModel" is an ExactBitErrorModel
- * (the Ethernet baseline), makes one entry per direction: the receiving
+ * PointToPointNetDevice or two-port CsmaNetDevice whose "ReceiveErrorModel"
+ * is an ExactBitErrorModel (the Ethernet baselines), makes one entry per direction: the receiving
  * device's view of what its peer sent.
  *
  * RIFL direction (peer TX -> this RX): frames received, errors detected,

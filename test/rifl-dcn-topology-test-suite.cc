@@ -9,15 +9,18 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/core-module.h"
+#include "ns3/csma-net-device.h"
 #include "ns3/dcn-topology-helper.h"
 #include "ns3/exact-bit-error-model.h"
 #include "ns3/internet-module.h"
 #include "ns3/link-reliability-model.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/queue-disc.h"
 #include "ns3/reliability-report-helper.h"
 #include "ns3/rifl-net-device.h"
 #include "ns3/test.h"
+#include "ns3/traffic-control-layer.h"
 
 #include <nlohmann/json.hpp>
 
@@ -106,13 +109,6 @@ struct Udp
     }
 };
 
-/// \brief Restore the ECMP default the helper sets.
-void
-ResetEcmp()
-{
-    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(false));
-}
-
 /**
  * \brief Send one datagram between every ordered host pair and check all arrive.
  * \param dcn the topology (already installed).
@@ -190,7 +186,9 @@ class DcnFatTreeStructureTestCase : public TestCase
      */
     DcnFatTreeStructureTestCase(uint32_t k, DcnTopologyHelper::LinkTechnology tech)
         : TestCase("Fat-tree k = " + std::to_string(k) + " over "
-                   + (tech == DcnTopologyHelper::RIFL ? "RIFL" : "Ethernet")
+                   + (tech == DcnTopologyHelper::RIFL       ? "RIFL"
+                      : tech == DcnTopologyHelper::ETHERNET ? "Ethernet"
+                                                            : "CSMA")
                    + ": node and link counts, every host pair reachable")
         , m_k(k)
         , m_tech(tech)
@@ -228,15 +226,21 @@ class DcnFatTreeStructureTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(Forwarding(dcn.GetSwitches()), dcn.GetSwitches().GetN(),
                               "every switch forwards IPv4");
+        // No queue disc in front of any port: the device queue is the port buffer.
+        uint32_t qdiscs = 0;
+        for (uint32_t i = 0; i < dcn.GetLinkDevices().GetN(); ++i)
+        {
+            Ptr<NetDevice> d = dcn.GetLinkDevices().Get(i);
+            Ptr<TrafficControlLayer> tc = d->GetNode()->GetObject<TrafficControlLayer>();
+            qdiscs += (tc && tc->GetRootQueueDiscOnDevice(d)) ? 1 : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ(qdiscs, 0u, "no root queue disc on a link device");
         const bool isRifl = DynamicCast<RiflNetDevice>(dcn.GetLinkDevices().Get(0)) != nullptr;
         NS_TEST_ASSERT_MSG_EQ(isRifl, (m_tech == DcnTopologyHelper::RIFL), "technology");
+        const bool isCsma = DynamicCast<CsmaNetDevice>(dcn.GetLinkDevices().Get(0)) != nullptr;
+        NS_TEST_ASSERT_MSG_EQ(isCsma, (m_tech == DcnTopologyHelper::CSMA), "CSMA devices");
         NS_TEST_ASSERT_MSG_EQ(AllPairsReachable(dcn), true, "every ordered host pair reachable");
         Simulator::Destroy();
-    }
-
-    void DoTeardown() override
-    {
-        ResetEcmp();
     }
 
     uint32_t m_k;                             //!< arity
@@ -280,11 +284,6 @@ class DcnLeafSpineStructureTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(len.Get(), 50.0, "fabric cable length");
         NS_TEST_ASSERT_MSG_EQ(AllPairsReachable(dcn), true, "every ordered host pair reachable");
         Simulator::Destroy();
-    }
-
-    void DoTeardown() override
-    {
-        ResetEcmp();
     }
 };
 
@@ -407,11 +406,6 @@ class DcnRiflVsEthernetTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(e6.report.networkMtbfSeconds / e6.independentMtbf, 1.0, 1e-9,
                                   "baseline network MTBF");
     }
-
-    void DoTeardown() override
-    {
-        ResetEcmp();
-    }
 };
 
 /**
@@ -463,11 +457,6 @@ class DcnReportMtbfTestCase : public TestCase
                                   1.0, 1e-9, "JSON network MTBF");
         const std::string table = ReliabilityReportHelper::ToTable(r.report);
         NS_TEST_EXPECT_MSG_NE(table.find("network:"), std::string::npos, "table");
-    }
-
-    void DoTeardown() override
-    {
-        ResetEcmp();
     }
 };
 
@@ -594,6 +583,7 @@ class RiflDcnTopologyTestSuite : public TestSuite
                     TestCase::QUICK);
         AddTestCase(new DcnFatTreeStructureTestCase(6, DcnTopologyHelper::RIFL),
                     TestCase::EXTENSIVE);
+        AddTestCase(new DcnFatTreeStructureTestCase(4, DcnTopologyHelper::CSMA), TestCase::QUICK);
         AddTestCase(new DcnLeafSpineStructureTestCase, TestCase::QUICK);
         AddTestCase(new DcnRiflVsEthernetTestCase, TestCase::QUICK);
         AddTestCase(new DcnReportMtbfTestCase, TestCase::QUICK);

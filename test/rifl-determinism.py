@@ -41,7 +41,7 @@ EXAMPLES = {
     "multiprocessor-direct-connect": (
         ["--topology=ring", "--n=4", "--requests=50", "--ber=1e-5"], True),
     "dcn-rifl-vs-ethernet": (
-        ["--leaves=2", "--spines=1", "--hostsPerLeaf=2", "--packets=5", "--ber=1e-6"], True),
+        ["--topology=leaf-spine", "--leaves=2", "--spines=1", "--hostsPerLeaf=2", "--flowBytes=30000", "--ber=1e-6"], True),
     "rifl-attribute-table": (["--output=rifl-attributes.rst"], False),
 }
 

@@ -59,6 +59,8 @@ SCENARIOS: Dict[str, Callable[..., Dict[str, Any]]] = {
     "rifl_link": _run_rifl_link,
     "direct_link_pair": _run_direct_link_pair,
     "multiprocessor": _run_multiprocessor,
+    "dcn": lambda **kw: __import__("ns3rifl._core", fromlist=["_core"]).run_dcn(
+        **{"flows": False, "report_json": False, **kw}),
 }
 
 

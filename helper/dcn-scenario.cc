@@ -1,0 +1,315 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "dcn-scenario.h"
+
+#include "dcn-topology-helper.h"
+#include "ns3/config.h"
+#include "ns3/exact-bit-error-model.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/rifl-check.h"
+#include "ns3/rifl-net-device.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "scenario-attributes.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <utility>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RiflDcnScenario");
+
+namespace
+{
+
+/// Restores attribute defaults changed by a run, also when the run throws.
+class DefaultsGuard
+{
+  public:
+    /**
+     * \brief Save the current defaults of every valid name (Apply them afterwards).
+     * \param attributes name -> value.
+     */
+    explicit DefaultsGuard(const std::map<std::string, std::string>& attributes)
+    {
+        for (const auto& kv : attributes)
+        {
+            if (!ScenarioAttributes::Check(kv.first).empty())
+            {
+                continue; // Apply throws naming it
+            }
+            const std::size_t sep = kv.first.rfind("::");
+            TypeId tid = TypeId::LookupByName(kv.first.substr(0, sep));
+            TypeId::AttributeInformation info;
+            tid.LookupAttributeByName(kv.first.substr(sep + 2), &info);
+            m_saved.emplace_back(kv.first, info.initialValue->SerializeToString(info.checker));
+        }
+    }
+
+    ~DefaultsGuard()
+    {
+        for (const auto& [name, value] : m_saved)
+        {
+            Config::SetDefaultFailSafe(name, StringValue(value));
+        }
+    }
+
+    DefaultsGuard(const DefaultsGuard&) = delete;
+    DefaultsGuard& operator=(const DefaultsGuard&) = delete;
+
+  private:
+    std::vector<std::pair<std::string, std::string>> m_saved; //!< name -> previous default
+};
+
+/**
+ * \brief Connect a trace source with a lambda.
+ * \param dev the device.
+ * \param name the trace source ("PhyTxEnd", "MacTxDrop", "PhyRxDrop").
+ * \param f the function.
+ */
+void
+Hook(Ptr<NetDevice> dev, const std::string& name, std::function<void(Ptr<const Packet>)> f)
+{
+    dev->TraceConnectWithoutContext(name, Callback<void, Ptr<const Packet>>(f));
+}
+
+} // namespace
+
+double
+DcnScenario::Quantile(const std::vector<double>& v, double q)
+{
+    if (v.empty())
+    {
+        return 0.0;
+    }
+    const std::size_t rank = static_cast<std::size_t>(std::ceil(q * v.size()));
+    return v[std::min(v.size() - 1, rank == 0 ? 0 : rank - 1)];
+}
+
+DcnScenarioResult
+DcnScenario::Run(const DcnScenarioConfig& c)
+{
+    try
+    {
+        return DoRun(c);
+    }
+    catch (...)
+    {
+        Simulator::Destroy();
+        throw;
+    }
+}
+
+DcnScenarioResult
+DcnScenario::DoRun(const DcnScenarioConfig& c)
+{
+    RIFL_CHECK_ARG(c.topology != "fat-tree" && c.topology != "leaf-spine",
+                   "topology = \"" << c.topology << "\" must be \"fat-tree\" or \"leaf-spine\"");
+    RIFL_CHECK_ARG(c.technology != "rifl" && c.technology != "ethernet" && c.technology != "csma",
+                   "technology = \"" << c.technology
+                                     << "\" must be \"rifl\", \"ethernet\" or \"csma\"");
+    RIFL_CHECK_ARG(c.ecmp != "per-flow" && c.ecmp != "per-packet" && c.ecmp != "off",
+                   "ecmp = \"" << c.ecmp << "\" must be \"per-flow\", \"per-packet\" or \"off\"");
+    RIFL_CHECK_ARG(!(c.hostRateGbps > 0 && c.hostRateGbps <= 16000),
+                   "hostRateGbps = " << c.hostRateGbps << " is outside (0, 16000]");
+    RIFL_CHECK_ARG(!(c.fabricRateGbps > 0 && c.fabricRateGbps <= 16000),
+                   "fabricRateGbps = " << c.fabricRateGbps << " is outside (0, 16000]");
+    RIFL_CHECK_ARG(!(c.hostCableM >= 0 && c.hostCableM <= 1000),
+                   "hostCableM = " << c.hostCableM << " is outside [0, 1000]");
+    RIFL_CHECK_ARG(!(c.fabricCableM >= 0 && c.fabricCableM <= 1000),
+                   "fabricCableM = " << c.fabricCableM << " is outside [0, 1000]");
+    RIFL_CHECK_ARG(!(c.hostBer >= 0 && c.hostBer < 1),
+                   "hostBer = " << c.hostBer << " is outside [0, 1)");
+    RIFL_CHECK_ARG(!(c.fabricBer >= 0 && c.fabricBer < 1),
+                   "fabricBer = " << c.fabricBer << " is outside [0, 1)");
+    RIFL_CHECK_ARG(c.riflLanes < 1 || c.riflLanes > 16,
+                   "riflLanes = " << c.riflLanes << " is outside [1, 16]");
+    RIFL_CHECK_ARG(c.queuePackets < 1 || c.queuePackets > 1000000,
+                   "queuePackets = " << c.queuePackets << " is outside [1, 1000000]");
+    RIFL_CHECK_ARG(c.ethernetOverheadBytes > 65535,
+                   "ethernetOverheadBytes = " << c.ethernetOverheadBytes
+                                              << " is outside [0, 65535]");
+    RIFL_CHECK_ARG(!(c.durationUs >= 0 && c.durationUs <= 1e9),
+                   "durationUs = " << c.durationUs << " is outside [0, 1e9]");
+    RIFL_CHECK_ARG(!(c.timeoutUs > 0 && c.timeoutUs <= 1e9),
+                   "timeoutUs = " << c.timeoutUs << " is outside (0, 1e9]");
+    RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
+    if (c.topology == "fat-tree")
+    {
+        RIFL_CHECK_ARG(c.k < 2 || c.k % 2 != 0 || c.k > 64,
+                       "k = " << c.k << " must be even and in [2, 64]");
+    }
+
+    RngSeedManager::SetRun(c.rngRun);
+    DefaultsGuard defaults(c.attributes);
+    ScenarioAttributes::Apply(c.attributes); // restored by `defaults`, also if this throws
+    DcnTrafficHelper traffic(c.traffic);     // checks the traffic config
+
+    const auto t0 = std::chrono::steady_clock::now();
+    DcnTopologyHelper dcn;
+    dcn.SetLinkTechnology(c.technology == "rifl"       ? DcnTopologyHelper::RIFL
+                          : c.technology == "ethernet" ? DcnTopologyHelper::ETHERNET
+                                                       : DcnTopologyHelper::CSMA);
+    dcn.SetHostLinkParameters(DataRate(static_cast<uint64_t>(c.hostRateGbps * 1e9)), c.hostCableM,
+                              c.hostBer);
+    dcn.SetFabricLinkParameters(DataRate(static_cast<uint64_t>(c.fabricRateGbps * 1e9)),
+                                c.fabricCableM, c.fabricBer);
+    dcn.SetRiflLanes(c.riflLanes);
+    dcn.SetQueuePackets(c.queuePackets);
+    dcn.SetEthernetOverheadBytes(c.ethernetOverheadBytes);
+    dcn.SetEcmpMode(c.ecmp == "per-flow"     ? DcnTopologyHelper::ECMP_PER_FLOW
+                    : c.ecmp == "per-packet" ? DcnTopologyHelper::ECMP_PER_PACKET
+                                             : DcnTopologyHelper::ECMP_OFF);
+    if (c.topology == "fat-tree")
+    {
+        dcn.InstallFatTree(c.k);
+    }
+    else
+    {
+        dcn.InstallLeafSpine(c.leaves, c.spines, c.hostsPerLeaf);
+    }
+    // The traffic's streams first, at a fixed place: both technologies draw the
+    // same flows (the links use a technology-dependent number of streams).
+    traffic.AssignStreams(1);
+    dcn.AssignStreams(16);
+    traffic.Install(dcn);
+
+    DcnScenarioResult r;
+    r.hosts = dcn.GetHosts().GetN();
+    r.switches = dcn.GetSwitches().GetN();
+    r.links = dcn.GetNLinks();
+    for (const DcnTopologyHelper::LinkInfo& l : dcn.GetLinks())
+    {
+        DcnTierCounters* tier = l.hostLink ? &r.hostTier : &r.fabricTier;
+        ++tier->links;
+        for (const Ptr<NetDevice>& d : {l.a, l.b})
+        {
+            Hook(d, "PhyTxEnd",
+                 [tier](Ptr<const Packet> p)
+                 {
+                     ++tier->txPackets;
+                     tier->txBytes += p->GetSize();
+                 });
+            Hook(d, "MacTxDrop",
+                 [tier](Ptr<const Packet>)
+                 {
+                     ++tier->queueDrops;
+                 });
+            Hook(d, "PhyRxDrop",
+                 [tier](Ptr<const Packet>)
+                 {
+                     ++tier->rxDrops;
+                 });
+        }
+    }
+
+    const Time start = c.traffic.start;
+    if (c.durationUs > 0)
+    {
+        Simulator::Stop(start + MicroSeconds(c.durationUs));
+    }
+    else
+    {
+        traffic.SetAllCompleteCallback(MakeCallback(static_cast<void (*)()>(&Simulator::Stop)));
+        Simulator::Stop(start + MicroSeconds(c.timeoutUs));
+    }
+    const auto t1 = std::chrono::steady_clock::now();
+    Simulator::Run();
+    const auto t2 = std::chrono::steady_clock::now();
+    r.setupSeconds = std::chrono::duration<double>(t1 - t0).count();
+    r.wallSeconds = std::chrono::duration<double>(t2 - t1).count();
+    r.events = Simulator::GetEventCount();
+    r.simulatedUs = Simulator::Now().GetSeconds() * 1e6;
+
+    // Flows.
+    r.flows = traffic.GetFlows();
+    std::vector<double> fct;
+    double lastEndNs = 0;
+    for (const DcnFlowRecord& f : r.flows)
+    {
+        r.bytesOffered += f.bytes;
+        r.bytesReceived += std::min(f.bytesReceived, f.bytes);
+        r.tcpRetransmissions += f.retransmissions;
+        r.tcpTimeouts += f.timeouts;
+        if (f.completed)
+        {
+            ++r.flowsCompleted;
+            fct.push_back(f.fctNs / 1e3);
+            lastEndNs = std::max(lastEndNs, f.endNs);
+        }
+    }
+    std::sort(fct.begin(), fct.end());
+    if (!fct.empty())
+    {
+        double sum = 0;
+        for (double x : fct)
+        {
+            sum += x;
+        }
+        r.fctUsMean = sum / fct.size();
+        r.fctUsP50 = Quantile(fct, 0.5);
+        r.fctUsP99 = Quantile(fct, 0.99);
+        r.fctUsP999 = Quantile(fct, 0.999);
+        r.fctUsMax = fct.back();
+    }
+    const bool all = r.flowsCompleted == r.flows.size();
+    r.trafficEndUs = (all && c.durationUs == 0) ? lastEndNs / 1e3 : r.simulatedUs;
+    const double spanS = (r.trafficEndUs - start.GetSeconds() * 1e6) * 1e-6;
+    r.goodputGbps = spanS > 0 ? r.bytesReceived * 8.0 / spanS / 1e9 : 0.0;
+
+    // Link counters.
+    for (const DcnTopologyHelper::LinkInfo& l : dcn.GetLinks())
+    {
+        DcnTierCounters* tier = l.hostLink ? &r.hostTier : &r.fabricTier;
+        for (const Ptr<NetDevice>& d : {l.a, l.b})
+        {
+            if (Ptr<RiflNetDevice> rd = DynamicCast<RiflNetDevice>(d))
+            {
+                const RiflEndpointCounters rc = rd->GetCounters();
+                tier->riflErrorsDetected += rc.errorsDetected;
+                tier->riflReplays += rc.replays;
+                tier->riflUndetected += rc.undetectedErrors;
+                tier->riflFcFifoDrops += rc.fcFifoDrops;
+            }
+            else
+            {
+                PointerValue pv;
+                d->GetAttribute("ReceiveErrorModel", pv);
+                if (Ptr<ExactBitErrorModel> em = pv.Get<ExactBitErrorModel>())
+                {
+                    tier->corruptionDrops += em->GetPacketsCorrupted();
+                }
+            }
+        }
+    }
+    for (DcnTierCounters* t : {&r.hostTier, &r.fabricTier})
+    {
+        const double rate = (t == &r.hostTier ? c.hostRateGbps : c.fabricRateGbps) * 1e9;
+        t->utilization = (t->links > 0 && spanS > 0)
+                             ? t->txBytes * 8.0 / (2.0 * t->links * rate * spanS)
+                             : 0.0;
+        r.queueDrops += t->queueDrops;
+        r.packetHops += t->txPackets;
+        // Baseline: the error model's drops are the PhyRxDrops; RIFL: undetected-corruption drops.
+        r.packetsLostToCorruption += c.technology == "ethernet" ? t->corruptionDrops : t->rxDrops;
+    }
+    if (c.report)
+    {
+        ReliabilityReportHelper report;
+        r.report = report.Collect();
+        r.reportJson = ReliabilityReportHelper::ToJson(r.report);
+    }
+    Simulator::Destroy();
+    return r;
+}
+
+} // namespace ns3
