@@ -23,13 +23,14 @@ if(NOT DOXYGEN_FOUND)
 endif()
 
 # ns-3's own headers of the base classes the module overrides (Object,
-# NetDevice, Channel, Application, ErrorModel, the trace helpers): Doxygen reads
+# NetDevice, Channel, Application, ErrorModel, the trace helpers,
+# Ipv4RoutingProtocol): Doxygen reads
 # them so the overrides inherit ns-3's documentation (INHERIT_DOCS).
 find_path(RIFL_NS3_HEADER_DIR NAMES ns3/net-device.h ns3/object.h
           HINTS ${ns3_DIR}/../../../../include)
 set(_rifl_dox_bases "")
 if(RIFL_NS3_HEADER_DIR)
-  foreach(_h object net-device channel application error-model trace-helper)
+  foreach(_h object net-device channel application error-model trace-helper ipv4-routing-protocol)
     if(EXISTS ${RIFL_NS3_HEADER_DIR}/ns3/${_h}.h)
       string(APPEND _rifl_dox_bases " \"${RIFL_NS3_HEADER_DIR}/ns3/${_h}.h\"")
     endif()

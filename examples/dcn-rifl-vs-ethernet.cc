@@ -57,6 +57,8 @@ main(int argc, char* argv[])
     cmd.AddValue("load", "random pattern: offered load per host", load);
     cmd.AddValue("timeoutUs", "stop this long after the traffic start at the latest", c.timeoutUs);
     cmd.AddValue("prefix", "output file prefix", prefix);
+    bool wallTime = false;
+    cmd.AddValue("wallTime", "add the wall-clock time (wall_s) to the summary CSV", wallTime);
     cmd.Parse(argc, argv);
     c.rngRun = RngSeedManager::GetRun();
     c.hostBer = c.fabricBer = ber;
@@ -87,7 +89,8 @@ main(int argc, char* argv[])
                "fct_us_p50,fct_us_p99,fct_us_p999,fct_us_max,goodput_gbps,"
                "packets_lost_to_corruption,queue_drops,tcp_retransmissions,tcp_timeouts,"
                "rifl_errors_detected,rifl_replays,host_link_utilization,"
-               "fabric_link_utilization,network_mtbf_years,network_fit,events,wall_s\n";
+               "fabric_link_utilization,network_mtbf_years,network_fit,events"
+            << (wallTime ? ",wall_s\n" : "\n");
     std::ofstream flows(prefix + "-flows.csv");
     flows << "technology,flow,src_host,dst_host,bytes,start_ns,end_ns,fct_ns,bytes_received,"
              "completed,tcp_retransmissions,tcp_timeouts\n";
@@ -105,8 +108,12 @@ main(int argc, char* argv[])
                 << r.hostTier.riflErrorsDetected + r.fabricTier.riflErrorsDetected << ","
                 << r.hostTier.riflReplays + r.fabricTier.riflReplays << ","
                 << r.hostTier.utilization << "," << r.fabricTier.utilization << ","
-                << r.report.networkMtbfYears << "," << r.report.fit << "," << r.events << ","
-                << r.wallSeconds << "\n";
+                << r.report.networkMtbfYears << "," << r.report.fit << "," << r.events;
+        if (wallTime)
+        {
+            summary << "," << r.wallSeconds;
+        }
+        summary << "\n";
         for (uint32_t i = 0; i < r.flows.size(); ++i)
         {
             const DcnFlowRecord& f = r.flows[i];

@@ -459,8 +459,8 @@ class LinkStartChecksTestCase : public TestCase
              "it)"},
             {{{"ns3::RiflNetDevice::ReplayTail", "Corrected"},
               {"ns3::RiflNetDevice::CorrectedTail", "5"}},
-             "RiflLinkConfig: CorrectedTail = 5 is outside 18..1048576 (2L + 8 with L = 5; 0 "
-             "derives it)"},
+             "RiflLinkConfig: CorrectedTail = 5 is outside 18..1048576 (2L + 8 with L = 5 + the "
+             "largest lane skew 0; 0 derives it)"},
             {{{"ns3::RiflNetDevice::LaneRate", "0bps"}},
              "RiflLinkConfig: LaneRate = 0 Gb/s is outside (0, 1000]"},
             {{{"ns3::RiflNetDevice::LaneRate", "2000Gbps"}},
