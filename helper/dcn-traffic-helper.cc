@@ -13,6 +13,7 @@
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/rifl-check.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-header.h"
 #include "ns3/tcp-socket-base.h"
@@ -335,7 +336,7 @@ DcnTrafficHelper::StartFlow(uint32_t i)
         s->SetAttribute("ClockGranularity", TimeValue(std::min(c.tcpMinRto, MilliSeconds(1))));
         s->TraceConnectWithoutContext(
             "Tx",
-            Callback<void, Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocketBase>>(
+            RiflMakeCallback<void, Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocketBase>>(
                 std::function<void(Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocketBase>)>(
                     [this, i](Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> so)
                     {
@@ -343,7 +344,7 @@ DcnTrafficHelper::StartFlow(uint32_t i)
                     })));
         s->TraceConnectWithoutContext(
             "CongState",
-            Callback<void, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t>(
+            RiflMakeCallback<void, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t>(
                 std::function<void(TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t)>(
                     [this, i](TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t now)
                     {
@@ -357,14 +358,14 @@ DcnTrafficHelper::StartFlow(uint32_t i)
         s->GetSockName(local);
         r.srcPort = InetSocketAddress::ConvertFrom(local).GetPort();
         m_byPeer[PeerKey(m_hostAddr[r.src], r.srcPort)] = i;
-        s->SetConnectCallback(Callback<void, Ptr<Socket>>(std::function<void(Ptr<Socket>)>(
+        s->SetConnectCallback(RiflMakeCallback<void, Ptr<Socket>>(std::function<void(Ptr<Socket>)>(
                                   [this, i](Ptr<Socket>)
                                   {
                                       FillTcp(i);
                                   })),
                               MakeNullCallback<void, Ptr<Socket>>());
-        s->SetSendCallback(
-            Callback<void, Ptr<Socket>, uint32_t>(std::function<void(Ptr<Socket>, uint32_t)>(
+        s->SetSendCallback(RiflMakeCallback<void, Ptr<Socket>, uint32_t>(
+            std::function<void(Ptr<Socket>, uint32_t)>(
                 [this, i](Ptr<Socket>, uint32_t)
                 {
                     FillTcp(i);

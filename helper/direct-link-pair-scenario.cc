@@ -14,6 +14,7 @@
 #include "ns3/link-reliability-model.h"
 #include "ns3/network-module.h"
 #include "ns3/rifl-check.h"
+#include "ns3/rifl-compat.h"
 #include "scenario-attributes.h"
 
 #include <algorithm>
@@ -135,7 +136,7 @@ RunBody(const DirectLinkPairScenarioConfig& c)
         app[i]->SetStartTime(Seconds(0));
         app[i]->SetStopTime(windowEnd);
         app[i]->TraceConnectWithoutContext(
-            "Latency", Callback<void, uint32_t, Time>(std::function<void(uint32_t, Time)>(
+            "Latency", RiflMakeCallback<void, uint32_t, Time>(std::function<void(uint32_t, Time)>(
                            [&latencyNs, windowStart, windowEnd](uint32_t, Time latency)
                            {
                                const Time now = Simulator::Now();
@@ -170,17 +171,17 @@ RunBody(const DirectLinkPairScenarioConfig& c)
     }
     else
     {
-        Simulator::Schedule(windowStart, std::function<void()>(
-                                             [&]()
-                                             {
-                                                 take(snap[0]);
-                                             }));
+        RiflScheduleFunction(windowStart, std::function<void()>(
+                                              [&]()
+                                              {
+                                                  take(snap[0]);
+                                              }));
     }
-    Simulator::Schedule(windowEnd, std::function<void()>(
-                                       [&]()
-                                       {
-                                           take(snap[1]);
-                                       }));
+    RiflScheduleFunction(windowEnd, std::function<void()>(
+                                        [&]()
+                                        {
+                                            take(snap[1]);
+                                        }));
     Simulator::Stop(windowEnd + NanoSeconds(1));
 
     const auto t0 = std::chrono::steady_clock::now();

@@ -14,6 +14,7 @@
 #include "ns3/link-reliability-model.h"
 #include "ns3/network-module.h"
 #include "ns3/rifl-check.h"
+#include "ns3/rifl-compat.h"
 #include "scenario-attributes.h"
 
 #include <algorithm>
@@ -304,7 +305,7 @@ RunBody(const MultiprocessorScenarioConfig& c)
         app[i]->SetStartTime(start);
         mp.GetCpu(i)->AddApplication(app[i]);
         app[i]->TraceConnectWithoutContext(
-            "Latency", Callback<void, uint32_t, Time>(std::function<void(uint32_t, Time)>(
+            "Latency", RiflMakeCallback<void, uint32_t, Time>(std::function<void(uint32_t, Time)>(
                            [&, i](uint32_t dst, Time)
                            {
                                const uint32_t h = dst < n ? hops[i][dst] : 0;
@@ -377,11 +378,11 @@ RunBody(const MultiprocessorScenarioConfig& c)
     };
     Snapshot a;
     Snapshot b;
-    Simulator::Schedule(start, std::function<void()>(
-                                   [&]()
-                                   {
-                                       take(a);
-                                   }));
+    RiflScheduleFunction(start, std::function<void()>(
+                                    [&]()
+                                    {
+                                        take(a);
+                                    }));
     Simulator::Stop(limit);
 
     const auto t0 = std::chrono::steady_clock::now();

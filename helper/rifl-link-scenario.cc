@@ -9,6 +9,7 @@
 #include "ns3/network-module.h"
 #include "ns3/rifl-channel.h"
 #include "ns3/rifl-check.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/rifl-net-device.h"
 #include "rifl-helper.h"
 #include "scenario-attributes.h"
@@ -260,22 +261,22 @@ RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
     const double slotNs
         = dev[0]->GetLinkConfig().frameSize / (lineBps / dev[0]->GetLinkConfig().lanes) * 1e9;
     channel->TraceConnectWithoutContext(
-        "Delivery",
-        Callback<void, const RiflDelivery&, bool>(std::function<void(const RiflDelivery&, bool)>(
-            [&flows, slotNs](const RiflDelivery& d, bool corrupt)
-            {
-                Flow& f = flows[1 - d.endpoint];
-                const Time now = Simulator::Now();
-                if (now < f.windowStart || now >= f.windowEnd)
-                {
-                    return;
-                }
-                f.result.packetsCorrupt += corrupt ? 1 : 0;
-                for (uint64_t w : d.wordLatencies)
-                {
-                    f.wordLatencyNs.push_back(w * slotNs);
-                }
-            })));
+        "Delivery", RiflMakeCallback<void, const RiflDelivery&, bool>(
+                        std::function<void(const RiflDelivery&, bool)>(
+                            [&flows, slotNs](const RiflDelivery& d, bool corrupt)
+                            {
+                                Flow& f = flows[1 - d.endpoint];
+                                const Time now = Simulator::Now();
+                                if (now < f.windowStart || now >= f.windowEnd)
+                                {
+                                    return;
+                                }
+                                f.result.packetsCorrupt += corrupt ? 1 : 0;
+                                for (uint64_t w : d.wordLatencies)
+                                {
+                                    f.wordLatencyNs.push_back(w * slotNs);
+                                }
+                            })));
     auto snapshot = [&flows, dev](bool start)
     {
         for (uint32_t i = 0; i < 2; ++i)
@@ -284,16 +285,16 @@ RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
             (start ? flows[i].framesAtStart : flows[i].framesAtEnd) = n;
         }
     };
-    Simulator::Schedule(windowStart, std::function<void()>(
-                                         [snapshot]()
-                                         {
-                                             snapshot(true);
-                                         }));
-    Simulator::Schedule(windowEnd, std::function<void()>(
-                                       [snapshot]()
-                                       {
-                                           snapshot(false);
-                                       }));
+    RiflScheduleFunction(windowStart, std::function<void()>(
+                                          [snapshot]()
+                                          {
+                                              snapshot(true);
+                                          }));
+    RiflScheduleFunction(windowEnd, std::function<void()>(
+                                        [snapshot]()
+                                        {
+                                            snapshot(false);
+                                        }));
     Simulator::Stop(windowEnd + NanoSeconds(1));
 
     const auto t0 = std::chrono::steady_clock::now();

@@ -9,6 +9,7 @@
 #include "ns3/direct-link-link-engine.h"
 #include "ns3/direct-link-reference-engine.h"
 #include "ns3/independent-bit-error-process.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -777,12 +778,12 @@ class DirectLinkEngineEquivalenceTestSuite : public TestSuite
 {
   public:
     DirectLinkEngineEquivalenceTestSuite()
-        : TestSuite("direct-link-engine-equivalence", TestSuite::UNIT)
+        : TestSuite("direct-link-engine-equivalence", RIFL_TEST_UNIT)
     {
-        AddTestCase(new DirectLinkDeterministicEquivalenceTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkRandomEquivalenceTestCase(0, 30), TestCase::QUICK);
-        AddTestCase(new DirectLinkEngineSpeedTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkRandomEquivalenceTestCase(1000, 300), TestCase::EXTENSIVE);
+        AddTestCase(new DirectLinkDeterministicEquivalenceTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkRandomEquivalenceTestCase(0, 30), RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkEngineSpeedTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkRandomEquivalenceTestCase(1000, 300), RIFL_TEST_EXTENSIVE);
     }
 };
 

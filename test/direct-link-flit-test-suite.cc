@@ -3,6 +3,7 @@
  */
 
 #include "ns3/direct-link-flit.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/test.h"
 #include "ns3/weight-spectrum.h"
 
@@ -988,17 +989,17 @@ class DirectLinkFlitTestSuite : public TestSuite
 {
   public:
     DirectLinkFlitTestSuite()
-        : TestSuite("direct-link-flit", TestSuite::UNIT)
+        : TestSuite("direct-link-flit", RIFL_TEST_UNIT)
     {
-        AddTestCase(new FlitRoundTripTest, TestCase::QUICK);
-        AddTestCase(new FlitBuilderTest, TestCase::QUICK);
-        AddTestCase(new FlitCrcReferenceTest, TestCase::QUICK);
-        AddTestCase(new FlitLowWeightDetectionTest, TestCase::QUICK);
-        AddTestCase(new FlitGarbageTest, TestCase::QUICK);
-        AddTestCase(new FlitMessageTest, TestCase::QUICK);
-        AddTestCase(new FlitSyndromeTest, TestCase::QUICK);
-        AddTestCase(new FlitBadInputTest, TestCase::QUICK);
-        AddTestCase(new FlitExhaustiveTest, TestCase::EXTENSIVE);
+        AddTestCase(new FlitRoundTripTest, RIFL_TEST_QUICK);
+        AddTestCase(new FlitBuilderTest, RIFL_TEST_QUICK);
+        AddTestCase(new FlitCrcReferenceTest, RIFL_TEST_QUICK);
+        AddTestCase(new FlitLowWeightDetectionTest, RIFL_TEST_QUICK);
+        AddTestCase(new FlitGarbageTest, RIFL_TEST_QUICK);
+        AddTestCase(new FlitMessageTest, RIFL_TEST_QUICK);
+        AddTestCase(new FlitSyndromeTest, RIFL_TEST_QUICK);
+        AddTestCase(new FlitBadInputTest, RIFL_TEST_QUICK);
+        AddTestCase(new FlitExhaustiveTest, RIFL_TEST_EXTENSIVE);
     }
 };
 

@@ -24,6 +24,7 @@
 #include "ns3/direct-link-reference-engine.h"
 #include "ns3/multiprocessor-topology-helper.h"
 #include "ns3/network-module.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/test.h"
 
 #include <functional>
@@ -334,14 +335,14 @@ class DirectLinkShutdownForwardingTestCase : public TestCase
                 ++t.bad;
             }
         };
-        h.GetDliu(0)->SetReceiveCallback(
-            Callback<void, const DirectLinkMessage&>(std::function<void(const DirectLinkMessage&)>(
+        h.GetDliu(0)->SetReceiveCallback(RiflMakeCallback<void, const DirectLinkMessage&>(
+            std::function<void(const DirectLinkMessage&)>(
                 [&receiver](const DirectLinkMessage& m)
                 {
                     receiver(0, m);
                 })));
-        h.GetDliu(3)->SetReceiveCallback(
-            Callback<void, const DirectLinkMessage&>(std::function<void(const DirectLinkMessage&)>(
+        h.GetDliu(3)->SetReceiveCallback(RiflMakeCallback<void, const DirectLinkMessage&>(
+            std::function<void(const DirectLinkMessage&)>(
                 [&receiver](const DirectLinkMessage& m)
                 {
                     receiver(3, m);
@@ -437,10 +438,10 @@ class DirectLinkForwardingTestSuite : public TestSuite
 {
   public:
     DirectLinkForwardingTestSuite()
-        : TestSuite("direct-link-forwarding", UNIT)
+        : TestSuite("direct-link-forwarding", RIFL_TEST_UNIT)
     {
-        AddTestCase(new DirectLinkNetErrOfferTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkShutdownForwardingTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkNetErrOfferTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkShutdownForwardingTestCase, RIFL_TEST_QUICK);
     }
 };
 

@@ -18,6 +18,7 @@
 #include "ns3/direct-link-net-device.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -806,15 +807,15 @@ class DirectLinkNetDeviceTestSuite : public TestSuite
 {
   public:
     DirectLinkNetDeviceTestSuite()
-        : TestSuite("direct-link-net-device", UNIT)
+        : TestSuite("direct-link-net-device", RIFL_TEST_UNIT)
     {
-        AddTestCase(new DirectLinkDeviceConfigTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkDeviceLatencyTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkDeviceLosslessTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkDeviceIpTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkDeviceLineTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkDeviceShutdownTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkDeviceVcBufferTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkDeviceConfigTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkDeviceLatencyTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkDeviceLosslessTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkDeviceIpTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkDeviceLineTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkDeviceShutdownTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkDeviceVcBufferTestCase, RIFL_TEST_QUICK);
     }
 };
 

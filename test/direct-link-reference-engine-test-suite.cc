@@ -9,6 +9,7 @@
 #include "ns3/direct-link-reference-engine.h"
 #include "ns3/independent-bit-error-process.h"
 #include "ns3/link-reliability-model.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 
@@ -973,20 +974,20 @@ static class DirectLinkReferenceEngineTestSuite : public TestSuite
 {
   public:
     DirectLinkReferenceEngineTestSuite()
-        : TestSuite("direct-link-reference-engine", TestSuite::UNIT)
+        : TestSuite("direct-link-reference-engine", RIFL_TEST_UNIT)
     {
-        AddTestCase(new DirectLinkBadConfigTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkHandshakeTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkLatencyThroughputTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkSingleErrorCostTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkRetransLimitTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkCreditTimeoutTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkCreditLimitTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkLosslessTestCase(1e-5, 3000, false), TestCase::QUICK);
-        AddTestCase(new DirectLinkLosslessTestCase(1e-4, 1000, false), TestCase::QUICK);
-        AddTestCase(new DirectLinkLosslessTestCase(1e-4, 1000, true), TestCase::QUICK);
-        AddTestCase(new DirectLinkShutdownTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkGoBackNEfficiencyTestCase, TestCase::QUICK);
-        AddTestCase(new DirectLinkEventSequenceTestCase, TestCase::QUICK);
+        AddTestCase(new DirectLinkBadConfigTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkHandshakeTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkLatencyThroughputTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkSingleErrorCostTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkRetransLimitTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkCreditTimeoutTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkCreditLimitTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkLosslessTestCase(1e-5, 3000, false), RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkLosslessTestCase(1e-4, 1000, false), RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkLosslessTestCase(1e-4, 1000, true), RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkShutdownTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkGoBackNEfficiencyTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkEventSequenceTestCase, RIFL_TEST_QUICK);
     }
 } g_directLinkReferenceEngineTestSuite;

@@ -16,6 +16,7 @@
 #include "ns3/core-module.h"
 #include "ns3/direct-link-helper.h"
 #include "ns3/network-module.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/rifl-helper.h"
 #include "ns3/rifl-net-device.h"
 #include "ns3/scenario-attributes.h"
@@ -508,12 +509,12 @@ class RiflAttributeErrorsTestSuite : public TestSuite
 {
   public:
     RiflAttributeErrorsTestSuite()
-        : TestSuite("rifl-attribute-errors", UNIT)
+        : TestSuite("rifl-attribute-errors", RIFL_TEST_UNIT)
     {
-        AddTestCase(new EveryAttributeTestCase, TestCase::QUICK);
-        AddTestCase(new KnownMessagesTestCase, TestCase::QUICK);
-        AddTestCase(new SetterChecksTestCase, TestCase::QUICK);
-        AddTestCase(new LinkStartChecksTestCase, TestCase::QUICK);
+        AddTestCase(new EveryAttributeTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new KnownMessagesTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new SetterChecksTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new LinkStartChecksTestCase, RIFL_TEST_QUICK);
     }
 };
 

@@ -8,6 +8,7 @@
 #include "ns3/independent-bit-error-process.h"
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
 #include "ns3/sync-loss-process.h"
@@ -950,24 +951,24 @@ class RiflBitErrorProcessTestSuite : public TestSuite
 {
   public:
     RiflBitErrorProcessTestSuite()
-        : TestSuite("rifl-bit-error-process", UNIT)
+        : TestSuite("rifl-bit-error-process", RIFL_TEST_UNIT)
     {
         for (double ber : {1e-3, 1e-4, 1e-5, 1e-6})
         {
-            AddTestCase(new RiflIndependentStatisticsTestCase(ber, 256, 1e5), TestCase::QUICK);
+            AddTestCase(new RiflIndependentStatisticsTestCase(ber, 256, 1e5), RIFL_TEST_QUICK);
         }
-        AddTestCase(new RiflIndependentStatisticsTestCase(0.05, 16, 1e5), TestCase::QUICK);
-        AddTestCase(new RiflIndependentStatisticsTestCase(0.3, 192, 2e4), TestCase::QUICK);
-        AddTestCase(new RiflIndependentTinyBerTestCase(20000), TestCase::QUICK);
-        AddTestCase(new RiflUniform53TestCase(), TestCase::QUICK);
-        AddTestCase(new RiflReproducibilityTestCase(), TestCase::QUICK);
-        AddTestCase(new RiflGilbertElliottTestCase(), TestCase::QUICK);
-        AddTestCase(new RiflDeterministicTestCase(), TestCase::QUICK);
-        AddTestCase(new RiflSyncLossTestCase(), TestCase::QUICK);
-        AddTestCase(new RiflErrorProcessBadInputTestCase(), TestCase::QUICK);
+        AddTestCase(new RiflIndependentStatisticsTestCase(0.05, 16, 1e5), RIFL_TEST_QUICK);
+        AddTestCase(new RiflIndependentStatisticsTestCase(0.3, 192, 2e4), RIFL_TEST_QUICK);
+        AddTestCase(new RiflIndependentTinyBerTestCase(20000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflUniform53TestCase(), RIFL_TEST_QUICK);
+        AddTestCase(new RiflReproducibilityTestCase(), RIFL_TEST_QUICK);
+        AddTestCase(new RiflGilbertElliottTestCase(), RIFL_TEST_QUICK);
+        AddTestCase(new RiflDeterministicTestCase(), RIFL_TEST_QUICK);
+        AddTestCase(new RiflSyncLossTestCase(), RIFL_TEST_QUICK);
+        AddTestCase(new RiflErrorProcessBadInputTestCase(), RIFL_TEST_QUICK);
         // Longer runs: ten times the samples.
-        AddTestCase(new RiflIndependentStatisticsTestCase(1e-4, 256, 2e6), TestCase::EXTENSIVE);
-        AddTestCase(new RiflIndependentTinyBerTestCase(1000000), TestCase::EXTENSIVE);
+        AddTestCase(new RiflIndependentStatisticsTestCase(1e-4, 256, 2e6), RIFL_TEST_EXTENSIVE);
+        AddTestCase(new RiflIndependentTinyBerTestCase(1000000), RIFL_TEST_EXTENSIVE);
     }
 };
 

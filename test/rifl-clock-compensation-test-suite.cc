@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/rifl-compat.h"
 #include "ns3/rifl-fast-engine.h"
 #include "ns3/rifl-reference-engine.h"
 #include "ns3/test.h"
@@ -309,7 +310,7 @@ class RiflClockCompensationOnTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(r->counters[ep].fcFifoDrops, 0u, who << ": no drop");
             }
         }
-        NS_TEST_ASSERT_MSG_EQ(bool(ref.deliverySlots == fast.deliverySlots), true,
+        NS_TEST_ASSERT_MSG_EQ((ref.deliverySlots == fast.deliverySlots), true,
                               "identical delivery slots");
         for (uint32_t ep = 0; ep < 2; ++ep)
         {
@@ -384,7 +385,7 @@ class RiflClockCompensationOffTestCase : public TestCase
             NS_TEST_ASSERT_MSG_GT(r->meanLatency[1], on.meanLatency[1] + 20,
                                   who << ": A-to-B latency rises");
         }
-        NS_TEST_ASSERT_MSG_EQ(bool(ref.deliverySlots == fast.deliverySlots), true,
+        NS_TEST_ASSERT_MSG_EQ((ref.deliverySlots == fast.deliverySlots), true,
                               "identical delivery slots");
         for (uint32_t ep = 0; ep < 2; ++ep)
         {
@@ -414,15 +415,15 @@ class RiflClockCompensationTestSuite : public TestSuite
   public:
     /// \brief Constructor.
     RiflClockCompensationTestSuite()
-        : TestSuite("rifl-clock-compensation", UNIT)
+        : TestSuite("rifl-clock-compensation", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflClockSkipArithmeticTestCase, TestCase::QUICK);
-        AddTestCase(new RiflClockCompensationOnTestCase(1, 200000), TestCase::QUICK);
-        AddTestCase(new RiflClockCompensationOnTestCase(4, 100000), TestCase::QUICK);
-        AddTestCase(new RiflClockCompensationOffTestCase(1, 1000, 250000), TestCase::QUICK);
-        AddTestCase(new RiflClockCompensationOffTestCase(4, 1000, 150000), TestCase::QUICK);
-        AddTestCase(new RiflClockCompensationOnTestCase(4, 2000000), TestCase::EXTENSIVE);
-        AddTestCase(new RiflClockCompensationOffTestCase(4, 200, 1500000), TestCase::EXTENSIVE);
+        AddTestCase(new RiflClockSkipArithmeticTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflClockCompensationOnTestCase(1, 200000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflClockCompensationOnTestCase(4, 100000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflClockCompensationOffTestCase(1, 1000, 250000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflClockCompensationOffTestCase(4, 1000, 150000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflClockCompensationOnTestCase(4, 2000000), RIFL_TEST_EXTENSIVE);
+        AddTestCase(new RiflClockCompensationOffTestCase(4, 200, 1500000), RIFL_TEST_EXTENSIVE);
     }
 };
 

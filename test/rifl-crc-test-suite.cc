@@ -8,6 +8,7 @@
 
 #include "ns3/bit-block.h"
 #include "ns3/crc-engine.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/test.h"
 
 #include <cstdint>
@@ -422,12 +423,12 @@ class RiflCrcTestSuite : public TestSuite
 {
   public:
     RiflCrcTestSuite()
-        : TestSuite("rifl-crc", TestSuite::UNIT)
+        : TestSuite("rifl-crc", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflCrcReferenceTestCase, TestCase::QUICK);
-        AddTestCase(new RiflCrcRiflCrc12TestCase, TestCase::QUICK);
-        AddTestCase(new RiflCrcKnownVectorsTestCase, TestCase::QUICK);
-        AddTestCase(new RiflCrcBadInputTestCase, TestCase::QUICK);
+        AddTestCase(new RiflCrcReferenceTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflCrcRiflCrc12TestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflCrcKnownVectorsTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflCrcBadInputTestCase, RIFL_TEST_QUICK);
     }
 };
 

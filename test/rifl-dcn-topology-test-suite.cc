@@ -18,6 +18,7 @@
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
 #include "ns3/reliability-report-helper.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/rifl-net-device.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-layer.h"
@@ -574,19 +575,19 @@ class RiflDcnTopologyTestSuite : public TestSuite
 {
   public:
     RiflDcnTopologyTestSuite()
-        : TestSuite("rifl-dcn-topology", UNIT)
+        : TestSuite("rifl-dcn-topology", RIFL_TEST_UNIT)
     {
-        AddTestCase(new DcnBadInputTestCase, TestCase::QUICK);
-        AddTestCase(new DcnFatTreeStructureTestCase(2, DcnTopologyHelper::RIFL), TestCase::QUICK);
-        AddTestCase(new DcnFatTreeStructureTestCase(4, DcnTopologyHelper::RIFL), TestCase::QUICK);
+        AddTestCase(new DcnBadInputTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DcnFatTreeStructureTestCase(2, DcnTopologyHelper::RIFL), RIFL_TEST_QUICK);
+        AddTestCase(new DcnFatTreeStructureTestCase(4, DcnTopologyHelper::RIFL), RIFL_TEST_QUICK);
         AddTestCase(new DcnFatTreeStructureTestCase(6, DcnTopologyHelper::ETHERNET),
-                    TestCase::QUICK);
+                    RIFL_TEST_QUICK);
         AddTestCase(new DcnFatTreeStructureTestCase(6, DcnTopologyHelper::RIFL),
-                    TestCase::EXTENSIVE);
-        AddTestCase(new DcnFatTreeStructureTestCase(4, DcnTopologyHelper::CSMA), TestCase::QUICK);
-        AddTestCase(new DcnLeafSpineStructureTestCase, TestCase::QUICK);
-        AddTestCase(new DcnRiflVsEthernetTestCase, TestCase::QUICK);
-        AddTestCase(new DcnReportMtbfTestCase, TestCase::QUICK);
+                    RIFL_TEST_EXTENSIVE);
+        AddTestCase(new DcnFatTreeStructureTestCase(4, DcnTopologyHelper::CSMA), RIFL_TEST_QUICK);
+        AddTestCase(new DcnLeafSpineStructureTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DcnRiflVsEthernetTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DcnReportMtbfTestCase, RIFL_TEST_QUICK);
     }
 };
 

@@ -19,6 +19,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/link-reliability-model.h"
 #include "ns3/network-module.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/test.h"
 
 #include <cmath>
@@ -652,14 +653,14 @@ class RiflDcnTrafficTestSuite : public TestSuite
 {
   public:
     RiflDcnTrafficTestSuite()
-        : TestSuite("rifl-dcn-traffic", UNIT)
+        : TestSuite("rifl-dcn-traffic", RIFL_TEST_UNIT)
     {
-        AddTestCase(new DcnFlowSizeCdfTestCase, TestCase::QUICK);
-        AddTestCase(new DcnTrafficPatternTestCase, TestCase::QUICK);
-        AddTestCase(new DcnEcmpScopeTestCase, TestCase::QUICK);
-        AddTestCase(new DcnDeterminismTestCase, TestCase::QUICK);
-        AddTestCase(new DcnRiflVsEthernetTcpTestCase, TestCase::QUICK);
-        AddTestCase(new DcnGoodputBer0TestCase, TestCase::QUICK);
+        AddTestCase(new DcnFlowSizeCdfTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DcnTrafficPatternTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DcnEcmpScopeTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DcnDeterminismTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DcnRiflVsEthernetTcpTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DcnGoodputBer0TestCase, RIFL_TEST_QUICK);
     }
 };
 

@@ -4,6 +4,7 @@
 
 #include "ns3/deterministic-error-process.h"
 #include "ns3/independent-bit-error-process.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/rifl-fast-engine.h"
 #include "ns3/rifl-reference-engine.h"
 #include "ns3/sync-loss-process.h"
@@ -967,24 +968,24 @@ class RiflEngineEquivalenceTestSuite : public TestSuite
   public:
     /// \brief Constructor.
     RiflEngineEquivalenceTestSuite()
-        : TestSuite("rifl-engine-equivalence", UNIT)
+        : TestSuite("rifl-engine-equivalence", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflFastEngineSelfCheckTestCase, TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceDirectedTestCase, TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceRandomTestCase(1, 30, false), TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 500000), TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceSpeedTestCase(1e-7, 500000), TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceSpeedTestCase(1e-6, 200000), TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceSaturatedTestCase(25000), TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(0.0, 150000), TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(1e-7, 150000), TestCase::QUICK);
-        AddTestCase(new RiflEquivalenceRandomTestCase(1000, 300, true), TestCase::EXTENSIVE);
-        AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 20000000), TestCase::EXTENSIVE);
-        AddTestCase(new RiflEquivalenceSpeedTestCase(1e-7, 4000000), TestCase::EXTENSIVE);
-        AddTestCase(new RiflEquivalenceSpeedTestCase(1e-6, 2000000), TestCase::EXTENSIVE);
-        AddTestCase(new RiflEquivalenceSaturatedTestCase(400000), TestCase::EXTENSIVE);
-        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(0.0, 2000000), TestCase::EXTENSIVE);
-        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(1e-7, 2000000), TestCase::EXTENSIVE);
+        AddTestCase(new RiflFastEngineSelfCheckTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflEquivalenceDirectedTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflEquivalenceRandomTestCase(1, 30, false), RIFL_TEST_QUICK);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 500000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(1e-7, 500000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(1e-6, 200000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflEquivalenceSaturatedTestCase(25000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(0.0, 150000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(1e-7, 150000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflEquivalenceRandomTestCase(1000, 300, true), RIFL_TEST_EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 20000000), RIFL_TEST_EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(1e-7, 4000000), RIFL_TEST_EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSpeedTestCase(1e-6, 2000000), RIFL_TEST_EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSaturatedTestCase(400000), RIFL_TEST_EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(0.0, 2000000), RIFL_TEST_EXTENSIVE);
+        AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(1e-7, 2000000), RIFL_TEST_EXTENSIVE);
     }
 };
 

@@ -9,6 +9,7 @@
 #include "ns3/exact-bit-error-model.h"
 #include "ns3/gilbert-elliott-error-process.h"
 #include "ns3/packet.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/test.h"
 
 #include <cmath>
@@ -160,10 +161,10 @@ class RiflExactErrorModelTestSuite : public TestSuite
 {
   public:
     RiflExactErrorModelTestSuite()
-        : TestSuite("rifl-exact-error-model", UNIT)
+        : TestSuite("rifl-exact-error-model", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflExactErrorModelRateTestCase, TestCase::QUICK);
-        AddTestCase(new RiflExactErrorModelBehaviourTestCase, TestCase::QUICK);
+        AddTestCase(new RiflExactErrorModelRateTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflExactErrorModelBehaviourTestCase, RIFL_TEST_QUICK);
     }
 };
 

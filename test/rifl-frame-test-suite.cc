@@ -3,6 +3,7 @@
  */
 
 #include "ns3/crc-engine.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/rifl-frame.h"
 #include "ns3/rifl-scrambler.h"
 #include "ns3/test.h"
@@ -1054,16 +1055,16 @@ class RiflFrameTestSuite : public TestSuite
 {
   public:
     RiflFrameTestSuite()
-        : TestSuite("rifl-frame", UNIT)
+        : TestSuite("rifl-frame", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflScramblerTestCase, TestCase::QUICK);
-        AddTestCase(new RiflFrameRoundTripTestCase, TestCase::QUICK);
-        AddTestCase(new RiflFramePacketTestCase, TestCase::QUICK);
-        AddTestCase(new RiflFrameCheckTestCase, TestCase::QUICK);
-        AddTestCase(new RiflFrameGarbageTestCase, TestCase::QUICK);
-        AddTestCase(new RiflFrameBadInputTestCase, TestCase::QUICK);
-        AddTestCase(new RiflFrameSpectrumMonteCarloTestCase(2500000), TestCase::QUICK);
-        AddTestCase(new RiflFrameSpectrumMonteCarloTestCase(30000000), TestCase::EXTENSIVE);
+        AddTestCase(new RiflScramblerTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflFrameRoundTripTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflFramePacketTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflFrameCheckTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflFrameGarbageTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflFrameBadInputTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflFrameSpectrumMonteCarloTestCase(2500000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflFrameSpectrumMonteCarloTestCase(30000000), RIFL_TEST_EXTENSIVE);
     }
 };
 

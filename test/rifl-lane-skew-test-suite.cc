@@ -5,6 +5,7 @@
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
 #include "ns3/rifl-channel.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/rifl-fast-engine.h"
 #include "ns3/rifl-helper.h"
 #include "ns3/rifl-net-device.h"
@@ -332,12 +333,12 @@ class RiflLaneSkewTestSuite : public TestSuite
   public:
     /// \brief Constructor.
     RiflLaneSkewTestSuite()
-        : TestSuite("rifl-lane-skew", UNIT)
+        : TestSuite("rifl-lane-skew", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflLaneSkewLatencyTestCase, TestCase::QUICK);
-        AddTestCase(new RiflLaneSkewFifoTestCase(30), TestCase::QUICK);
-        AddTestCase(new RiflLaneSkewFifoTestCase(100), TestCase::QUICK);
-        AddTestCase(new RiflLaneSkewBadInputTestCase, TestCase::QUICK);
+        AddTestCase(new RiflLaneSkewLatencyTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflLaneSkewFifoTestCase(30), RIFL_TEST_QUICK);
+        AddTestCase(new RiflLaneSkewFifoTestCase(100), RIFL_TEST_QUICK);
+        AddTestCase(new RiflLaneSkewBadInputTestCase, RIFL_TEST_QUICK);
     }
 };
 

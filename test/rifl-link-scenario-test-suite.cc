@@ -7,6 +7,7 @@
  */
 
 #include "ns3/core-module.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/rifl-link-scenario.h"
 #include "ns3/test.h"
 
@@ -167,11 +168,11 @@ class RiflLinkScenarioTestSuite : public TestSuite
 {
   public:
     RiflLinkScenarioTestSuite()
-        : TestSuite("rifl-link-scenario", UNIT)
+        : TestSuite("rifl-link-scenario", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflScenarioErrorFreeTestCase, TestCase::QUICK);
-        AddTestCase(new RiflScenarioDeterminismTestCase, TestCase::QUICK);
-        AddTestCase(new RiflScenarioPerDeviceTestCase, TestCase::QUICK);
+        AddTestCase(new RiflScenarioErrorFreeTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflScenarioDeterminismTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflScenarioPerDeviceTestCase, RIFL_TEST_QUICK);
     }
 };
 

@@ -4,6 +4,7 @@
 
 #include "ns3/gilbert-elliott-error-process.h"
 #include "ns3/independent-bit-error-process.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/rifl-fast-engine.h"
 #include "ns3/rifl-reference-engine.h"
 #include "ns3/sync-loss-process.h"
@@ -391,7 +392,7 @@ class RiflLosslessTestCase : public TestCase
             RiflFastEngine fast(c);
             const LosslessOutcome a = RunLossless(ref, sc);
             const LosslessOutcome b = RunLossless(fast, sc);
-            NS_TEST_EXPECT_MSG_EQ(bool(a.deliverySlots == b.deliverySlots), true,
+            NS_TEST_EXPECT_MSG_EQ((a.deliverySlots == b.deliverySlots), true,
                                   "reference and fast engine: identical delivery slots");
             for (uint32_t ep = 0; ep < 2; ++ep)
             {
@@ -472,11 +473,11 @@ class RiflLosslessTestSuite : public TestSuite
   public:
     /// \brief Constructor.
     RiflLosslessTestSuite()
-        : TestSuite("rifl-lossless", UNIT)
+        : TestSuite("rifl-lossless", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflLosslessTestCase(250000, 60000), TestCase::QUICK);
-        AddTestCase(new RiflLosslessRtlBufferTestCase(250000), TestCase::QUICK);
-        AddTestCase(new RiflLosslessTestCase(2500000, 0), TestCase::EXTENSIVE);
+        AddTestCase(new RiflLosslessTestCase(250000, 60000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflLosslessRtlBufferTestCase(250000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflLosslessTestCase(2500000, 0), RIFL_TEST_EXTENSIVE);
     }
 };
 

@@ -13,6 +13,7 @@
 #include "ns3/core-module.h"
 #include "ns3/direct-link-flit.h"
 #include "ns3/multiprocessor-scenario.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/slot-clock.h"
 #include "ns3/test.h"
 
@@ -456,13 +457,13 @@ class RiflMultiprocessorScenarioTestSuite : public TestSuite
 {
   public:
     RiflMultiprocessorScenarioTestSuite()
-        : TestSuite("rifl-multiprocessor-scenario", UNIT)
+        : TestSuite("rifl-multiprocessor-scenario", RIFL_TEST_UNIT)
     {
-        AddTestCase(new MpScenarioFullMeshLatencyTestCase, TestCase::QUICK);
-        AddTestCase(new MpScenarioAccountingTestCase, TestCase::QUICK);
-        AddTestCase(new MpScenarioErrorsTestCase, TestCase::QUICK);
-        AddTestCase(new MpScenarioAttributesTestCase, TestCase::QUICK);
-        AddTestCase(new MpScenarioBadInputTestCase, TestCase::QUICK);
+        AddTestCase(new MpScenarioFullMeshLatencyTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new MpScenarioAccountingTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new MpScenarioErrorsTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new MpScenarioAttributesTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new MpScenarioBadInputTestCase, RIFL_TEST_QUICK);
     }
 };
 

@@ -20,6 +20,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/multiprocessor-topology-helper.h"
 #include "ns3/network-module.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/test.h"
 
 #include <array>
@@ -101,7 +102,8 @@ class MultiprocessorStructureTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(h.GetCpu(i)->GetNDevices(), h.GetDegree(i),
                                   what << ": node " << i << " has only its interfaces");
             degreeSum += h.GetDegree(i);
-            NS_TEST_ASSERT_MSG_EQ(bool(h.GetInterface(i, i)), false, what << ": no self link");
+            NS_TEST_ASSERT_MSG_EQ(RiflPtrValid(h.GetInterface(i, i)), false,
+                                  what << ": no self link");
             for (uint32_t j = 0; j < n; ++j)
             {
                 if (i == j)
@@ -111,7 +113,7 @@ class MultiprocessorStructureTestCase : public TestCase
                 }
                 const uint32_t e = expected(i, j);
                 Ptr<DirectLinkNetDevice> dev = h.GetInterface(i, j);
-                NS_TEST_ASSERT_MSG_EQ(bool(dev), (e == 1),
+                NS_TEST_ASSERT_MSG_EQ(RiflPtrValid(dev), (e == 1),
                                       what << ": interface " << i << "->" << j);
                 if (dev)
                 {
@@ -968,7 +970,7 @@ class MultiprocessorBadInputTestCase : public TestCase
             threw = std::string(e.what()).find("CPU 4 is out of range [0, 4)") != std::string::npos;
         }
         NS_TEST_ASSERT_MSG_EQ(threw, true, "GetCpu(4) out of range");
-        NS_TEST_ASSERT_MSG_EQ(bool(h.GetInterface(0, 2)), false, "0 and 2 not neighbours");
+        NS_TEST_ASSERT_MSG_EQ(RiflPtrValid(h.GetInterface(0, 2)), false, "0 and 2 not neighbours");
         Simulator::Destroy();
     }
 };
@@ -981,22 +983,22 @@ class RiflMultiprocessorTopologyTestSuite : public TestSuite
 {
   public:
     RiflMultiprocessorTopologyTestSuite()
-        : TestSuite("rifl-multiprocessor-topology", UNIT)
+        : TestSuite("rifl-multiprocessor-topology", RIFL_TEST_UNIT)
     {
-        AddTestCase(new MultiprocessorBadInputTestCase, TestCase::QUICK);
-        AddTestCase(new MultiprocessorStructureTestCase, TestCase::QUICK);
-        AddTestCase(new MultiprocessorDeadlockTestCase, TestCase::QUICK);
-        AddTestCase(new MultiprocessorEndToEndTestCase(false), TestCase::QUICK);
-        AddTestCase(new MultiprocessorEndToEndTestCase(true), TestCase::QUICK);
-        AddTestCase(new MultiprocessorDatelineVcTestCase, TestCase::QUICK);
-        AddTestCase(new MultiprocessorIpDatelineTestCase, TestCase::QUICK);
+        AddTestCase(new MultiprocessorBadInputTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new MultiprocessorStructureTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new MultiprocessorDeadlockTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new MultiprocessorEndToEndTestCase(false), RIFL_TEST_QUICK);
+        AddTestCase(new MultiprocessorEndToEndTestCase(true), RIFL_TEST_QUICK);
+        AddTestCase(new MultiprocessorDatelineVcTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new MultiprocessorIpDatelineTestCase, RIFL_TEST_QUICK);
         for (bool torus : {false, true})
         {
             for (auto mode : {MultiprocessorTopologyHelper::DATELINE_VCS,
                               MultiprocessorTopologyHelper::DATELINE_ROUTING,
                               MultiprocessorTopologyHelper::NO_AVOIDANCE})
             {
-                AddTestCase(new MultiprocessorSaturationTestCase(torus, mode), TestCase::QUICK);
+                AddTestCase(new MultiprocessorSaturationTestCase(torus, mode), RIFL_TEST_QUICK);
             }
         }
     }

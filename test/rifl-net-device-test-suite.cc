@@ -11,6 +11,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/rifl-channel.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/rifl-helper.h"
 #include "ns3/rifl-net-device.h"
 #include "ns3/test.h"
@@ -465,13 +466,13 @@ class RiflNetDeviceTestSuite : public TestSuite
 {
   public:
     RiflNetDeviceTestSuite()
-        : TestSuite("rifl-net-device", UNIT)
+        : TestSuite("rifl-net-device", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflDeviceLatencyTestCase, TestCase::QUICK);
-        AddTestCase(new RiflDeviceLosslessTestCase, TestCase::QUICK);
-        AddTestCase(new RiflDeviceClockOffsetTestCase, TestCase::QUICK);
-        AddTestCase(new RiflDevicePerSideUserTestCase, TestCase::QUICK);
-        AddTestCase(new RiflDeviceConfigTestCase, TestCase::QUICK);
+        AddTestCase(new RiflDeviceLatencyTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflDeviceLosslessTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflDeviceClockOffsetTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflDevicePerSideUserTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflDeviceConfigTestCase, RIFL_TEST_QUICK);
     }
 };
 

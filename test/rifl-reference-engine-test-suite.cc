@@ -4,6 +4,7 @@
 
 #include "ns3/deterministic-error-process.h"
 #include "ns3/independent-bit-error-process.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/rifl-reference-engine.h"
 #include "ns3/test.h"
 
@@ -1312,28 +1313,28 @@ static class RiflReferenceEngineTestSuite : public TestSuite
 {
   public:
     RiflReferenceEngineTestSuite()
-        : TestSuite("rifl-reference-engine", TestSuite::UNIT)
+        : TestSuite("rifl-reference-engine", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflLinkConfigTestCase, TestCase::QUICK);
-        AddTestCase(new RiflStartupTestCase, TestCase::QUICK);
-        AddTestCase(new RiflLatencyTestCase, TestCase::QUICK);
-        AddTestCase(new RiflScenarioTestCase(RiflScenarioTestCase::ONE_DIRECTION), TestCase::QUICK);
+        AddTestCase(new RiflLinkConfigTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflStartupTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflLatencyTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflScenarioTestCase(RiflScenarioTestCase::ONE_DIRECTION), RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioTestCase(RiflScenarioTestCase::BOTH_DIRECTIONS),
-                    TestCase::QUICK);
-        AddTestCase(new RiflScenarioTestCase(RiflScenarioTestCase::DURING_REPLAY), TestCase::QUICK);
-        AddTestCase(new RiflDuplicateHazardTestCase, TestCase::QUICK);
-        AddTestCase(new RiflFlowControlTestCase, TestCase::QUICK);
-        AddTestCase(new RiflRandomBerTestCase(1e-5, 1, 3000, 60000, true), TestCase::QUICK);
-        AddTestCase(new RiflRandomBerTestCase(3e-5, 1, 300, 40000, true), TestCase::QUICK);
+                    RIFL_TEST_QUICK);
+        AddTestCase(new RiflScenarioTestCase(RiflScenarioTestCase::DURING_REPLAY), RIFL_TEST_QUICK);
+        AddTestCase(new RiflDuplicateHazardTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflFlowControlTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflRandomBerTestCase(1e-5, 1, 3000, 60000, true), RIFL_TEST_QUICK);
+        AddTestCase(new RiflRandomBerTestCase(3e-5, 1, 300, 40000, true), RIFL_TEST_QUICK);
         // At 1e-4 (FER 2.5 % per direction) the replays of both directions keep
         // colliding and goodput collapses (far beyond Constraint B): only safety.
-        AddTestCase(new RiflRandomBerTestCase(1e-4, 1, 300, 30000, false), TestCase::QUICK);
-        AddTestCase(new RiflRandomBerTestCase(1e-5, 4, 500, 40000, true), TestCase::QUICK);
-        AddTestCase(new RiflEventSequenceTestCase, TestCase::QUICK);
-        AddTestCase(new RiflUndetectedCodeErrorTestCase, TestCase::QUICK);
-        AddTestCase(new RiflBerAccountingTestCase(5e-5, 300000, true), TestCase::QUICK);
-        AddTestCase(new RiflBerAccountingTestCase(1e-4, 300000, false), TestCase::QUICK);
-        AddTestCase(new RiflBerAccountingTestCase(5e-5, 10000000, true), TestCase::EXTENSIVE);
-        AddTestCase(new RiflBerAccountingTestCase(1e-4, 10000000, false), TestCase::EXTENSIVE);
+        AddTestCase(new RiflRandomBerTestCase(1e-4, 1, 300, 30000, false), RIFL_TEST_QUICK);
+        AddTestCase(new RiflRandomBerTestCase(1e-5, 4, 500, 40000, true), RIFL_TEST_QUICK);
+        AddTestCase(new RiflEventSequenceTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflUndetectedCodeErrorTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflBerAccountingTestCase(5e-5, 300000, true), RIFL_TEST_QUICK);
+        AddTestCase(new RiflBerAccountingTestCase(1e-4, 300000, false), RIFL_TEST_QUICK);
+        AddTestCase(new RiflBerAccountingTestCase(5e-5, 10000000, true), RIFL_TEST_EXTENSIVE);
+        AddTestCase(new RiflBerAccountingTestCase(1e-4, 10000000, false), RIFL_TEST_EXTENSIVE);
     }
 } g_riflReferenceEngineTestSuite; //!< the suite

@@ -6,6 +6,7 @@
  */
 
 #include "ns3/link-reliability-model.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/test.h"
 
 #include <cmath>
@@ -464,14 +465,14 @@ class RiflReliabilityModelTestSuite : public TestSuite
 {
   public:
     RiflReliabilityModelTestSuite()
-        : TestSuite("rifl-reliability-model", UNIT)
+        : TestSuite("rifl-reliability-model", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflEfficiencyTestCase, TestCase::QUICK);
-        AddTestCase(new RiflSizingTestCase, TestCase::QUICK);
-        AddTestCase(new RiflThroughputModelTestCase, TestCase::QUICK);
-        AddTestCase(new RiflMtbfTestCase, TestCase::QUICK);
-        AddTestCase(new RiflReliabilityBadInputTestCase, TestCase::QUICK);
-        AddTestCase(new RiflEthernetSpectrumTestCase, TestCase::EXTENSIVE);
+        AddTestCase(new RiflEfficiencyTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflSizingTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflThroughputModelTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflMtbfTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflReliabilityBadInputTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflEthernetSpectrumTestCase, RIFL_TEST_EXTENSIVE);
     }
 };
 

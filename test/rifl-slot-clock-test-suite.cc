@@ -5,6 +5,7 @@
  */
 
 #include "ns3/core-module.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/slot-clock.h"
 #include "ns3/test.h"
 
@@ -80,9 +81,9 @@ class RiflSlotClockTestSuite : public TestSuite
 {
   public:
     RiflSlotClockTestSuite()
-        : TestSuite("rifl-slot-clock", UNIT)
+        : TestSuite("rifl-slot-clock", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflSlotClockTestCase, TestCase::QUICK);
+        AddTestCase(new RiflSlotClockTestCase, RIFL_TEST_QUICK);
     }
 };
 

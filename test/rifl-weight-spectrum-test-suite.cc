@@ -6,6 +6,7 @@
  * undetected-error probability, and bad input.
  */
 
+#include "ns3/rifl-compat.h"
 #include "ns3/test.h"
 #include "ns3/weight-spectrum.h"
 
@@ -586,15 +587,15 @@ class RiflWeightSpectrumTestSuite : public TestSuite
 {
   public:
     RiflWeightSpectrumTestSuite()
-        : TestSuite("rifl-weight-spectrum", TestSuite::UNIT)
+        : TestSuite("rifl-weight-spectrum", RIFL_TEST_UNIT)
     {
-        AddTestCase(new RiflWeightSpectrumHammingTestCase, TestCase::QUICK);
-        AddTestCase(new RiflWeightSpectrumBruteForceTestCase, TestCase::QUICK);
-        AddTestCase(new RiflWeightSpectrumWidePathTestCase, TestCase::QUICK);
-        AddTestCase(new RiflWeightSpectrumPropertiesTestCase, TestCase::QUICK);
-        AddTestCase(new RiflWeightSpectrumProbabilityTestCase, TestCase::QUICK);
-        AddTestCase(new RiflWeightSpectrumBadInputTestCase, TestCase::QUICK);
-        AddTestCase(new RiflWeightSpectrumCodesTestCase, TestCase::QUICK);
+        AddTestCase(new RiflWeightSpectrumHammingTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflWeightSpectrumBruteForceTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflWeightSpectrumWidePathTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflWeightSpectrumPropertiesTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflWeightSpectrumProbabilityTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflWeightSpectrumBadInputTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflWeightSpectrumCodesTestCase, RIFL_TEST_QUICK);
     }
 };
 

@@ -15,6 +15,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/rifl-check.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -381,7 +382,7 @@ DirectLinkChannel::Offer(Ptr<DirectLinkNetDevice> device, uint64_t messageId, ui
     }
     h.bytes = bytes;
     m_held.push_back(std::move(h));
-    if (!m_heldEvent.IsRunning())
+    if (!RiflEventPending(m_heldEvent))
     {
         const Time at = GetSlotStart(s + 1);
         m_heldEvent = Simulator::Schedule(at - now, &DirectLinkChannel::ReleaseHeld, this);
@@ -505,7 +506,7 @@ DirectLinkChannel::Reschedule()
         m_wakeSlot = DirectLinkLinkEngine::NEVER;
         return;
     }
-    if (m_wake.IsRunning() && m_wakeSlot == next)
+    if (RiflEventPending(m_wake) && m_wakeSlot == next)
     {
         return;
     }

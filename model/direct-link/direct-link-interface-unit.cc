@@ -9,6 +9,7 @@
 #include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/rifl-check.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -598,7 +599,7 @@ DirectLinkInterfaceUnit::OnDeviceReceive(Ptr<DirectLinkNetDevice> device,
     m_rxQueues[i].push_back(message);
     m_counters.maxReceiveQueue
         = std::max<uint64_t>(m_counters.maxReceiveQueue, m_rxQueues[i].size());
-    if (!m_rxEvents[i].IsRunning())
+    if (!RiflEventPending(m_rxEvents[i]))
     {
         m_rxEvents[i] = Simulator::Schedule(m_forwardingDelay,
                                             &DirectLinkInterfaceUnit::ProcessQueue, this, i);

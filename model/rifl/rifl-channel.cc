@@ -12,6 +12,7 @@
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/rifl-check.h"
+#include "ns3/rifl-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "rifl-fast-engine.h"
@@ -483,7 +484,7 @@ RiflChannel::Reschedule()
         m_wakeSlot = RiflLinkEngine::NEVER;
         return;
     }
-    if (m_wake.IsRunning() && m_wakeSlot == next)
+    if (RiflEventPending(m_wake) && m_wakeSlot == next)
     {
         return;
     }
