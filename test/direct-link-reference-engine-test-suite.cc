@@ -5,6 +5,7 @@
 #include "ns3/deterministic-error-process.h"
 #include "ns3/direct-link-config.h"
 #include "ns3/direct-link-endpoint-state.h"
+#include "ns3/direct-link-fast-engine.h"
 #include "ns3/direct-link-link-engine.h"
 #include "ns3/direct-link-reference-engine.h"
 #include "ns3/independent-bit-error-process.h"
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -968,6 +970,107 @@ class DirectLinkGoBackNEfficiencyTestCase : public TestCase
 
 /**
  * \ingroup direct-link-protocol
+ * \brief A long run without history keeps the engine's message records bounded by what
+ *        is in flight (not by what was delivered), with every delivery still checked.
+ */
+class DirectLinkRetainedBoundedTestCase : public TestCase
+{
+  public:
+    /// \param fast run the fast engine instead of the reference.
+    explicit DirectLinkRetainedBoundedTestCase(bool fast)
+        : TestCase(std::string("Retained message records stay bounded over 12000 messages (")
+                   + (fast ? "fast" : "reference") + " engine)")
+        , m_fast(fast)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DirectLinkConfig c = BaseConfig();
+        c.ackTime = 16;
+        c.retransLimit = 31;
+        std::unique_ptr<Engine> e;
+        if (m_fast)
+        {
+            e = std::make_unique<DirectLinkFastEngine>(c, Ber(1e-4, 30), Ber(1e-4, 40));
+        }
+        else
+        {
+            e = std::make_unique<Engine>(c, Ber(1e-4, 30), Ber(1e-4, 40));
+        }
+        e->SetRecordHistory(false);
+        const uint64_t window = e->RetentionWindow();
+        NS_TEST_ASSERT_MSG_EQ(window, 30 + 2 + 1 + 4 + 64 + 4 * 16, "window from the config");
+        const uint64_t waves = 60;
+        const uint64_t perWave = 100;
+        std::array<uint64_t, 2> received{{0, 0}};
+        bool ok = true;
+        e->SetDeliveryCallback(
+            [&](const DirectLinkDeliveredMessage& d)
+            {
+                // side d.side receives; messages of each sender arrive in id order on VC0
+                const uint32_t sender = 1 - d.side;
+                const uint64_t id = received[d.side]++;
+                ok = ok && d.contentOk && d.info.messageId == id
+                     && d.info.bytes == Content(id + sender, static_cast<uint32_t>(id % 97));
+            });
+        uint64_t maxRetained = 0;
+        for (uint64_t w = 0; w < waves; ++w)
+        {
+            for (uint64_t k = 0; k < perWave; ++k)
+            {
+                const uint64_t id = w * perWave + k;
+                for (uint32_t side = 0; side < 2; ++side)
+                {
+                    e->OfferMessage(side, id, 1 - side, side, 0, 0,
+                                    Content(id + side, static_cast<uint32_t>(id % 97)));
+                }
+            }
+            while (e->GetSlot() < 10000000 && (e->GetPending(0) > 0 || e->GetPending(1) > 0))
+            {
+                e->Step();
+                maxRetained = std::max(maxRetained, e->GetRetainedMessages());
+            }
+            // quiet: only done records within the window and one id range per side remain
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(e->GetRetainedMessages(), 2 * window + 2,
+                                        "bounded after wave " << w);
+        }
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(maxRetained, 2 * (window + perWave) + 2,
+                                    "bounded while in flight");
+        NS_TEST_ASSERT_MSG_EQ(e->GetDelivered().size(), 0, "no history kept");
+        NS_TEST_ASSERT_MSG_EQ(ok, true, "every delivery intact, in order, content checked");
+        for (uint32_t side = 0; side < 2; ++side)
+        {
+            const auto& t = e->GetTruth(side);
+            NS_TEST_ASSERT_MSG_EQ(received[side], waves * perWave, "all delivered");
+            NS_TEST_ASSERT_MSG_EQ(t.offered, waves * perWave, "all offered");
+            NS_TEST_ASSERT_MSG_EQ(t.duplicateDeliveries, 0, "exactly once");
+            NS_TEST_ASSERT_MSG_EQ(t.outOfOrder, 0, "in order");
+            NS_TEST_ASSERT_MSG_EQ(t.contentMismatches, 0, "content");
+            NS_TEST_ASSERT_MSG_EQ(t.lost, 0, "none lost");
+            NS_TEST_ASSERT_MSG_GT(e->GetEndpoint(side).GetCounters().rxCorrupted, 0,
+                                  "errors were received");
+        }
+        // an id whose record was erased is still rejected as reused
+        bool threw = false;
+        try
+        {
+            e->OfferMessage(0, 0, 1, 0, 0, 0, Content(0, 8));
+        }
+        catch (const std::invalid_argument& ex)
+        {
+            threw = std::string(ex.what()).find("messageId = 0 was already offered by side 0")
+                    != std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(threw, true, "reused erased id rejected");
+    }
+
+    bool m_fast; //!< run the fast engine
+};
+
+/**
+ * \ingroup direct-link-protocol
  * \brief The direct-link reference engine test suite.
  */
 static class DirectLinkReferenceEngineTestSuite : public TestSuite
@@ -989,5 +1092,7 @@ static class DirectLinkReferenceEngineTestSuite : public TestSuite
         AddTestCase(new DirectLinkShutdownTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkGoBackNEfficiencyTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkEventSequenceTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkRetainedBoundedTestCase(false), RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkRetainedBoundedTestCase(true), RIFL_TEST_QUICK);
     }
 } g_directLinkReferenceEngineTestSuite;

@@ -8,6 +8,8 @@
 #include "ns3/rifl-reference-engine.h"
 #include "ns3/test.h"
 
+#include <algorithm>
+#include <array>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -1309,6 +1311,65 @@ class RiflFlowControlTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup rifl
+ * \brief Without history the reference engine retains no delivered packet, however many
+ *        it delivers, and every delivery still reaches the callback in order and intact.
+ */
+class RiflRetainedBoundedTestCase : public TestCase
+{
+  public:
+    RiflRetainedBoundedTestCase()
+        : TestCase("Retained delivered packets stay bounded over 2000 packets without history")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RiflReferenceEngine e(OneLane(5));
+        e.SetRecordHistory(false);
+        const uint64_t n = 1000;
+        std::array<uint64_t, 2> received{{0, 0}};
+        bool ok = true;
+        e.SetDeliveryCallback(
+            [&](const RiflReferenceEngine::DeliveredPacket& d)
+            {
+                const uint64_t base = d.endpoint == 1 ? 0 : 100000;
+                const uint64_t id = base + received[d.endpoint]++;
+                ok = ok && d.packetId == id && d.content == Payload(id, 64);
+            });
+        for (uint64_t i = 0; i < n; ++i)
+        {
+            e.OfferPacket(0, i, Payload(i, 64));
+            e.OfferPacket(1, 100000 + i, Payload(100000 + i, 64));
+        }
+        uint64_t maxRetained = 0;
+        for (uint64_t slot = 0; slot < 400000 && (received[0] < n || received[1] < n); ++slot)
+        {
+            e.Step();
+            maxRetained = std::max(maxRetained, e.GetRetainedPackets());
+        }
+        NS_TEST_ASSERT_MSG_EQ(received[0], n, "all delivered to A");
+        NS_TEST_ASSERT_MSG_EQ(received[1], n, "all delivered to B");
+        NS_TEST_ASSERT_MSG_EQ(ok, true, "in order, content checked");
+        NS_TEST_ASSERT_MSG_EQ(e.GetCounters(0).packetsDelivered, n, "counted at A");
+        NS_TEST_ASSERT_MSG_EQ(e.GetCounters(1).packetsDelivered, n, "counted at B");
+        NS_TEST_ASSERT_MSG_EQ(maxRetained, 0u, "no delivered packet retained");
+        NS_TEST_ASSERT_MSG_EQ(e.GetDelivered(1).size(), 0u, "no history kept");
+
+        // with the history (the default) every delivery is retained and counted
+        RiflReferenceEngine h(OneLane(5));
+        for (uint64_t i = 0; i < 10; ++i)
+        {
+            h.OfferPacket(0, i, Payload(i, 64));
+        }
+        h.Run(5000);
+        NS_TEST_ASSERT_MSG_EQ(CheckDelivery(h, 1, 0, 10, 64), "", "history in order");
+        NS_TEST_ASSERT_MSG_EQ(h.GetRetainedPackets(), 10u, "history retained");
+    }
+};
+
 static class RiflReferenceEngineTestSuite : public TestSuite
 {
   public:
@@ -1316,6 +1377,7 @@ static class RiflReferenceEngineTestSuite : public TestSuite
         : TestSuite("rifl-reference-engine", RIFL_TEST_UNIT)
     {
         AddTestCase(new RiflLinkConfigTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflRetainedBoundedTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflStartupTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflLatencyTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioTestCase(RiflScenarioTestCase::ONE_DIRECTION), RIFL_TEST_QUICK);

@@ -279,12 +279,16 @@ DirectLinkChannel::Start()
     EnsureProcesses();
     if (m_engineType == REFERENCE)
     {
-        m_engine = std::make_unique<DirectLinkReferenceEngine>(m_config, m_errors[0], m_errors[1]);
+        auto ref = std::make_unique<DirectLinkReferenceEngine>(m_config, m_errors[0], m_errors[1]);
+        // deliveries and losses are consumed through the callbacks: keep no history
+        ref->SetRecordHistory(false);
+        m_engine = std::move(ref);
     }
     else
     {
         auto fast = std::make_unique<DirectLinkFastEngine>(m_config, m_errors[0], m_errors[1]);
         fast->SetPredictBusy(m_predictBusy);
+        fast->SetRecordHistory(false);
         m_engine = std::move(fast);
     }
     m_engine->SetDeliveryCallback(

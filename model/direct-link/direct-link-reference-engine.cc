@@ -73,7 +73,8 @@ DirectLinkReferenceEngine::OfferMessage(uint32_t side, uint64_t messageId, uint3
                    "DirectLinkReferenceEngine::OfferMessage: bytes size = "
                        << bytes.size() << " exceeds MaxMessageBytes, range [0, "
                        << m_cfg.maxMessageBytes << "]");
-    RIFL_CHECK_ARG(messageId == NEVER || m_offered[side].count(messageId) != 0,
+    RIFL_CHECK_ARG(messageId == NEVER || m_offered[side].count(messageId) != 0
+                       || IsRetired(side, messageId),
                    "DirectLinkReferenceEngine::OfferMessage: messageId = "
                        << messageId << " was already offered by side " << side
                        << " (ids must be unique per side and < 2^64-1)");
@@ -337,6 +338,13 @@ DirectLinkReferenceEngine::OnDelivery(uint32_t side, const DirectLinkEndpointSta
                  0, d.messageId, d.vc);
     }
     auto it = m_offered[sender].find(d.messageId);
+    if (it == m_offered[sender].end() && IsRetired(sender, d.messageId))
+    {
+        // A late duplicate of a message done long ago (its record erased): it was
+        // delivered before on this VC, hence a duplicate and out of order.
+        ++m_truth[side].duplicateDeliveries;
+        ++m_truth[side].outOfOrder;
+    }
     if (it != m_offered[sender].end())
     {
         OfferedMessage& m = it->second;
@@ -354,14 +362,19 @@ DirectLinkReferenceEngine::OnDelivery(uint32_t side, const DirectLinkEndpointSta
         {
             m.fate = Fate::DONE;
             --m_pending[sender];
+            m_done[sender].push_back(d.messageId);
         }
         if (m.offerIndex <= m_lastDelivered[side][d.vc])
         {
             ++m_truth[side].outOfOrder;
         }
         m_lastDelivered[side][d.vc] = m.offerIndex;
+        TrimDone(sender);
     }
-    m_delivered.push_back(rec);
+    if (m_recordHistory)
+    {
+        m_delivered.push_back(rec);
+    }
     if (m_deliveryCb)
     {
         m_deliveryCb(rec);
@@ -406,6 +419,7 @@ DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkS
         }
         m.fate = Fate::DONE;
         --m_pending[side];
+        m_done[side].push_back(id);
         LostMessage l;
         l.side = side;
         l.messageId = id;
@@ -417,12 +431,101 @@ DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkS
                  m.vc);
         NS_LOG_INFO("side " << side << " message " << id << " lost ("
                             << DirectLinkEndpointState::ReasonName(m.reason) << ")");
-        m_lost.push_back(l);
+        if (m_recordHistory)
+        {
+            m_lost.push_back(l);
+        }
         if (m_lossCb)
         {
             m_lossCb(l);
         }
     }
+    TrimDone(side);
+}
+
+uint64_t
+DirectLinkReferenceEngine::RetentionWindow() const
+{
+    uint64_t w = uint64_t{m_cfg.retryBufferSize} + m_cfg.oneWayDelaySlots + 1
+                 + DirectLinkConfig::NUM_VCS + 64;
+    for (uint32_t b : m_cfg.vcBufferSize)
+    {
+        w += b;
+    }
+    return w;
+}
+
+void
+DirectLinkReferenceEngine::TrimDone(uint32_t side)
+{
+    const uint64_t window = RetentionWindow();
+    std::deque<uint64_t>& done = m_done[side];
+    while (done.size() > window)
+    {
+        const uint64_t id = done.front();
+        done.pop_front();
+        m_offered[side].erase(id);
+        std::map<uint64_t, uint64_t>& r = m_retired[side];
+        // insert id into the ranges, merging with its neighbours
+        auto next = r.upper_bound(id);
+        bool merged = false;
+        if (next != r.begin())
+        {
+            auto prev = std::prev(next);
+            if (prev->second + 1 == id)
+            {
+                prev->second = id;
+                merged = true;
+                if (next != r.end() && next->first == id + 1)
+                {
+                    prev->second = next->second;
+                    r.erase(next);
+                }
+            }
+        }
+        if (!merged)
+        {
+            if (next != r.end() && next->first == id + 1)
+            {
+                const uint64_t last = next->second;
+                r.erase(next);
+                r[id] = last;
+            }
+            else
+            {
+                r[id] = id;
+            }
+        }
+    }
+}
+
+bool
+DirectLinkReferenceEngine::IsRetired(uint32_t side, uint64_t id) const
+{
+    const std::map<uint64_t, uint64_t>& r = m_retired[side];
+    auto next = r.upper_bound(id);
+    if (next == r.begin())
+    {
+        return false;
+    }
+    return std::prev(next)->second >= id;
+}
+
+void
+DirectLinkReferenceEngine::SetRecordHistory(bool record)
+{
+    m_recordHistory = record;
+}
+
+uint64_t
+DirectLinkReferenceEngine::GetRetainedMessages() const
+{
+    uint64_t n = m_delivered.size() + m_lost.size();
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        n += m_offered[s].size() + m_retired[s].size();
+    }
+    return n;
 }
 
 uint64_t

@@ -219,10 +219,49 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
      */
     const TruthCounters& GetTruth(uint32_t side) const;
 
-    /// \return every delivery so far, in order.
+    /// \return every delivery so far, in order (only those made while the history is
+    ///         recorded, see SetRecordHistory()).
     const std::vector<DeliveredMessage>& GetDelivered() const;
-    /// \return every message counted lost so far, in order.
+    /// \return every message counted lost so far, in order (only those counted while the
+    ///         history is recorded, see SetRecordHistory()).
     const std::vector<LostMessage>& GetLost() const;
+
+    /**
+     * \brief Choose whether GetDelivered() / GetLost() keep every delivery and loss.
+     *
+     * On by default (exact tests read the history). A long run that consumes deliveries
+     * and losses through the callbacks (DirectLinkChannel does) turns it off, so that the
+     * engine's memory is bounded by what is in flight. Counters, callbacks, events and
+     * ground-truth checks are the same either way.
+     * \param record true to record the history.
+     */
+    void SetRecordHistory(bool record);
+
+    /**
+     * \brief Message records the engine holds: offered messages it still remembers (not
+     *        yet done, or done but possibly still referenced by a micro-packet, see
+     *        RetentionWindow()), recorded deliveries and losses, and the ranges of retired
+     *        message ids (kept to reject reused ids and to classify late duplicates).
+     *
+     * With SetRecordHistory(false) and increasing message ids this stays bounded by
+     * what is in flight plus 2 * RetentionWindow(), however many messages are delivered.
+     * \return the number of records.
+     */
+    uint64_t GetRetainedMessages() const;
+
+    /**
+     * \brief How many done (delivered, truncated or lost) messages of a sending side keep
+     *        their offer record, most recently done first.
+     *
+     * A micro-packet of a done message can only still be received while it is in the
+     * sender's retry buffer, on the line or in the receiver's VC buffers and reassembly,
+     * so the window is RetryBufferSize + OneWayDelay + 1 + the VC buffer sizes + the
+     * number of VCs, plus a margin of 64. Older done records are erased; a delivery of
+     * an erased message (a duplicate) still counts in TruthCounters::duplicateDeliveries
+     * and TruthCounters::outOfOrder, with contentOk false.
+     * \return the window.
+     */
+    uint64_t RetentionWindow() const;
 
     /**
      * \param side the sending side.
@@ -275,6 +314,12 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
 
     /// \brief A side's NI delivered. \param side receiving side. \param d the delivery.
     void OnDelivery(uint32_t side, const DirectLinkEndpointState::Delivery& d);
+    /// \brief Erase done records of a side beyond the retention window.
+    /// \param side the sending side.
+    void TrimDone(uint32_t side);
+    /// \param side the sending side. \param id a message id.
+    /// \return true if the id was offered and its record erased.
+    bool IsRetired(uint32_t side, uint64_t id) const;
     /// \brief A side abandoned a message. \param side sender. \param id message.
     /// \param r reason. \param slot slot.
     void OnAbandon(uint32_t side, uint64_t id, DirectLinkEndpointState::ResetReason r,
@@ -320,6 +365,11 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     EventCallback m_eventCb;                   //!< callback
     std::vector<DirectLinkEvent> m_events;     //!< events of the current slot
     std::array<DirectLinkEndpointState::LinkState, 2> m_lastState{}; //!< for STATE_CHANGE
+
+    bool m_recordHistory{true};                 //!< keep m_delivered / m_lost
+    std::array<std::deque<uint64_t>, 2> m_done; //!< done ids by sending side, oldest first
+    /// erased ids by sending side: ranges first -> last (inclusive)
+    std::array<std::map<uint64_t, uint64_t>, 2> m_retired;
 };
 
 } // namespace ns3

@@ -294,7 +294,10 @@ RiflChannel::Start()
     EnsureProcesses();
     if (m_engineType == REFERENCE)
     {
-        m_engine = std::make_unique<RiflReferenceEngine>(m_config);
+        auto ref = std::make_unique<RiflReferenceEngine>(m_config);
+        // deliveries are consumed through the callbacks: keep no history
+        ref->SetRecordHistory(false);
+        m_engine = std::move(ref);
     }
     else
     {

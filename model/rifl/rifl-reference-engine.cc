@@ -477,14 +477,17 @@ RiflReferenceEngine::Drain(uint32_t epIndex)
         p.content = std::move(a.bytes);
         a = Assembly{};
         ++ep.counters.packetsDelivered;
-        ep.delivered.push_back(p);
+        if (m_recordHistory)
+        {
+            ep.delivered.push_back(std::move(p));
+        }
+        const DeliveredPacket& dp = m_recordHistory ? ep.delivered.back() : p;
         if (m_deliveryCb)
         {
-            m_deliveryCb(ep.delivered.back());
+            m_deliveryCb(dp);
         }
         if (m_linkDeliveryCb)
         {
-            const DeliveredPacket& dp = ep.delivered.back();
             RiflDelivery rd;
             rd.endpoint = dp.endpoint;
             rd.packetId = dp.packetId;
@@ -719,6 +722,18 @@ RiflReferenceEngine::GetDelivered(uint32_t endpoint) const
 {
     CheckIndex(endpoint, 0);
     return m_ep[endpoint].delivered;
+}
+
+void
+RiflReferenceEngine::SetRecordHistory(bool record)
+{
+    m_recordHistory = record;
+}
+
+uint64_t
+RiflReferenceEngine::GetRetainedPackets() const
+{
+    return m_ep[0].delivered.size() + m_ep[1].delivered.size();
 }
 
 const RiflLaneState&

@@ -314,9 +314,26 @@ class RiflReferenceEngine : public RiflLinkEngine
 
     /**
      * \param endpoint 0 or 1.
-     * \return the packets that endpoint's user received, in order.
+     * \return the packets that endpoint's user received, in order (only those delivered
+     *         while the history is recorded, see SetRecordHistory()).
      */
     const std::vector<DeliveredPacket>& GetDelivered(uint32_t endpoint) const;
+
+    /**
+     * \brief Choose whether GetDelivered() keeps every delivered packet.
+     *
+     * On by default (exact tests read it). A long run that consumes deliveries through
+     * the callbacks (RiflChannel does) turns it off, so that the engine's memory is
+     * bounded by what is in flight. Counters, callbacks and events are the same either way.
+     * \param record true to record the history.
+     */
+    void SetRecordHistory(bool record);
+
+    /**
+     * \return the delivered packets the engine holds (both endpoints): 0 with
+     *         SetRecordHistory(false), however many packets were delivered.
+     */
+    uint64_t GetRetainedPackets() const;
 
     /**
      * \param endpoint 0 or 1.
@@ -473,6 +490,7 @@ class RiflReferenceEngine : public RiflLinkEngine
     DuplicateCallback m_duplicateCb;       //!< duplicate callback
     LinkDeliveryCallback m_linkDeliveryCb; //!< interface delivery callback
     EventCallback m_eventCb;               //!< event callback
+    bool m_recordHistory{true};            //!< keep Endpoint::delivered
 };
 
 } // namespace ns3
