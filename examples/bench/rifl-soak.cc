@@ -509,9 +509,9 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
     };
     auto held = [&s](uint32_t d)
     {
-        return s.riflChannel ? s.riflChannel->GetHeldPacketEnds(
-                                   DynamicCast<RiflNetDevice>(s.flow[d].rx))
-                             : 0;
+        return s.riflChannel
+                   ? s.riflChannel->GetHeldPacketEnds(DynamicCast<RiflNetDevice>(s.flow[d].rx))
+                   : 0;
     };
     uint64_t lastDelivered = UINT64_MAX;
     for (int i = 0; i < 100 && ok; ++i)
@@ -575,11 +575,10 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
                   << ", shutdowns " << f.shutdowns << ", send rejected " << f.rejected << std::endl;
         if (f.outOfOrderTrace > 0)
         {
-            std::cout << "[" << s.name << "] " << dirName << ": counted hazard: "
-                      << f.outOfOrderTrace
+            std::cout << "[" << s.name << "] " << dirName
+                      << ": counted hazard: " << f.outOfOrderTrace
                       << " out-of-order deliveries (spec 10.2 / 11.8 reordering limit), "
-                      << f.outOfOrderEnds
-                      << " packets merged into the next (in counted losses), "
+                      << f.outOfOrderEnds << " packets merged into the next (in counted losses), "
                       << s.riflChannel->GetHeldPacketEnds(DynamicCast<RiflNetDevice>(f.rx))
                       << " packets stranded in the receiver's FC FIFOs (in flight); later "
                          "packets of the direction are reassembled wrongly and counted corrupt"
@@ -617,9 +616,8 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
         j["out_of_order_counted"] = f.outOfOrderTrace;
         j["out_of_order_packets_merged"] = f.outOfOrderEnds;
         j["held_in_rx_fifo"]
-            = s.riflChannel
-                  ? s.riflChannel->GetHeldPacketEnds(DynamicCast<RiflNetDevice>(f.rx))
-                  : 0;
+            = s.riflChannel ? s.riflChannel->GetHeldPacketEnds(DynamicCast<RiflNetDevice>(f.rx))
+                            : 0;
         j["sync_losses"] = f.syncLossEvents;
         j["mac_tx_drop"] = f.macTxDrop;
         j["phy_rx_drop"] = f.phyRxDrop;

@@ -54,7 +54,6 @@ VisitFields(const RiflEndpointCounters& a, const RiflEndpointCounters& b, F&& f)
     RIFL_COUNTER_FIELD(contentMismatches);
     RIFL_COUNTER_FIELD(duplicatesDelivered);
     RIFL_COUNTER_FIELD(outOfOrderDeliveries);
-    RIFL_COUNTER_FIELD(packetEndsLost);
     RIFL_COUNTER_FIELD(fcPauseReceived);
     RIFL_COUNTER_FIELD(fcResumeReceived);
     RIFL_COUNTER_FIELD(fcFifoDrops);
@@ -62,6 +61,7 @@ VisitFields(const RiflEndpointCounters& a, const RiflEndpointCounters& b, F&& f)
     RIFL_COUNTER_FIELD(alignmentLosses);
     RIFL_COUNTER_FIELD(bytesDelivered);
     RIFL_COUNTER_FIELD(packetsDelivered);
+    RIFL_COUNTER_FIELD(packetEndsLost);
 #undef RIFL_COUNTER_FIELD
 }
 
