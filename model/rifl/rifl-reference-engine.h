@@ -113,7 +113,15 @@ namespace ns3
  *    errors with Bad BER 1e-4 and sync losses: 2 out-of-order frames, every
  *    later packet of that direction reassembled wrongly, all counted in
  *    outOfOrderDeliveries; rifl-lossless). With D = 128 (FrameIdWidth 7) the
- *    same traffic over 1e7 slots per direction is lossless.
+ *    same traffic over 1e7 slots per direction is lossless. In a bonded group
+ *    the other lanes of B keep sending meta-00 fill (§10.8) during the wait,
+ *    which consumes Frame IDs. Every occurrence is traced (event
+ *    OUT_OF_ORDER_DELIVERY, device trace OutOfOrderDelivery); packets whose
+ *    last frame was skipped are counted in packetEndsLost, and the packets
+ *    stranded in the FC FIFOs behind the lane that skipped frames are
+ *    reported by GetHeldPacketEnds(). Directed reproduction (4 lanes, error on
+ *    B->A lane 0 in slot 3000, sync loss on A->B lane 1 in 3020..3029): the
+ *    reordered delivery is in slot 3193; rifl-lossless "Reordering hazard".
  *  - Lane skew: the leading lanes' FC FIFOs hold about skew + 2 frames; a skew
  *    above Thr_ON - 2 keeps them above Thr_ON, so flow control pauses the group
  *    again and again (4 lanes, L = 11, 1500 B at about the line rate: 3364
