@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/deterministic-error-process.h"
 #include "ns3/gilbert-elliott-error-process.h"
 #include "ns3/independent-bit-error-process.h"
 #include "ns3/rifl-compat.h"
@@ -392,7 +393,7 @@ class RiflLosslessTestCase : public TestCase
             RiflFastEngine fast(c);
             const LosslessOutcome a = RunLossless(ref, sc);
             const LosslessOutcome b = RunLossless(fast, sc);
-            NS_TEST_EXPECT_MSG_EQ((a.deliverySlots == b.deliverySlots), true,
+            NS_TEST_EXPECT_MSG_EQ(RiflPtrValid(a.deliverySlots == b.deliverySlots), true,
                                   "reference and fast engine: identical delivery slots");
             for (uint32_t ep = 0; ep < 2; ++ep)
             {
@@ -466,6 +467,203 @@ class RiflLosslessRtlBufferTestCase : public TestCase
 
 /**
  * \ingroup rifl-protocol
+ * \brief The reordering hazard of spec 10.2 / 11.8, produced deterministically
+ *        with the RTL-sized buffer (D = 64) and gone with D = 128.
+ *
+ * 4 lanes, L = 11, 64 RX-up slots, saturated 990 B packets both ways (33
+ * frames each, so their last frames fall on every lane in turn). One line
+ * error on B->A lane 0 in slot 3000 (frame N) and a 10-slot loss of sync on
+ * A->B lane 1 from slot 3020. Measured slots (fast and reference engines):
+ * A's lane 0 goes to SEND_RETRANS in 3015; B's RX lane 1 fails on the bad
+ * Syncword, drops (RX_DOWN) in 3036, and since the group's RX is down every
+ * lane of B goes to SEND_PAUSE in 3036, before its Re-transmit flag on lane 0
+ * would have started the replay (SEND_PAUSE outranks RETRANS, §3.1); A's lanes
+ * go to PAUSE in 3059 and A's Idles clear B's flag (§3.4). B's RX is up in
+ * 3123; B's lane 0 is in NORMAL again (meta-00 fill while lane 1 recovers,
+ * §10.8), A's renewed request starts B's lane-0 replay only in 3177. By then
+ * B has sent more than D - 1 frames after N on lane 0, A resynchronises on
+ * IDs modulo D (§10.2) and in 3193 delivers a user frame D frames newer in
+ * place of N: 27 user frames of lane 0 skipped (one of them a packet's last
+ * frame), every later frame of the lane D too new (§11.8). The test checks that the hazard is
+ * counted and traced (outOfOrderDeliveries, an OUT_OF_ORDER_DELIVERY event with the skipped count;
+ * each frame is intact, so contentMismatches stays 0, but the packets are reassembled wrongly, as
+ * the content check here sees) and that every packet is accounted for: delivered + packets whose
+ * last frame was skipped (packetEndsLost) + packets stranded in A's FC FIFOs (GetHeldPacketEnds) =
+ * offered. With FrameIdWidth 7 the same inputs give exactly-once in-order
+ * delivery.
+ */
+class RiflReorderingHazardTestCase : public TestCase
+{
+  public:
+    /// \brief Constructor.
+    RiflReorderingHazardTestCase()
+        : TestCase("Reordering hazard (spec 11.8): sync loss during a replay request, D = 64 "
+                   "counted, D = 128 lossless")
+    {
+    }
+
+  private:
+    /// What one run produced.
+    struct Run
+    {
+        uint64_t delivered[2]{0, 0};        //!< deliveries at each endpoint
+        uint64_t intactInOrder[2]{0, 0};    //!< of those, the next packet with its exact bytes
+        RiflEndpointCounters counters[2];   //!< final counters
+        uint64_t held[2]{0, 0};             //!< GetHeldPacketEnds at the end
+        uint64_t pending[2]{0, 0};          //!< GetPendingPackets at the end
+        std::vector<RiflLinkEvent> hazards; //!< OUT_OF_ORDER_DELIVERY events
+        std::vector<RiflLinkEvent> states;  //!< TX_STATE_CHANGE events in [3000, 3200)
+    };
+
+    /**
+     * \param e a fresh engine.
+     * \return the run.
+     */
+    static Run Drive(RiflLinkEngine& e)
+    {
+        Run r;
+        auto err = CreateObject<DeterministicErrorProcess>();
+        err->AddError(3000, {100});
+        e.SetErrorProcess(1, 0, err);
+        auto sl = CreateObject<SyncLossProcess>();
+        sl->AddEvent(3020, 10);
+        e.SetSyncLossProcess(0, 1, sl);
+        uint64_t next[2]{0, 0};
+        e.SetDeliveryCallback(
+            [&r, &next](const RiflDelivery& d)
+            {
+                const uint32_t sender = 1 - d.endpoint;
+                ++r.delivered[d.endpoint];
+                bool ok = d.packetId == next[d.endpoint] && d.content.size() == PACKET_BYTES;
+                for (uint32_t i = 0; ok && i < PACKET_BYTES; ++i)
+                {
+                    ok = d.content[i] == PatternByte(sender, d.packetId, i);
+                }
+                r.intactInOrder[d.endpoint] += ok ? 1 : 0;
+                next[d.endpoint] = d.packetId + 1;
+            });
+        e.SetEventCallback(
+            [&r](const RiflLinkEvent& ev)
+            {
+                if (ev.type == RiflLinkEventType::OUT_OF_ORDER_DELIVERY)
+                {
+                    r.hazards.push_back(ev);
+                }
+                else if (ev.type == RiflLinkEventType::TX_STATE_CHANGE && ev.slot >= 3000
+                         && ev.slot < 3200)
+                {
+                    r.states.push_back(ev);
+                }
+            });
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            for (uint64_t id = 0; id < PACKETS; ++id)
+            {
+                std::vector<uint8_t> p(PACKET_BYTES);
+                for (uint32_t i = 0; i < PACKET_BYTES; ++i)
+                {
+                    p[i] = PatternByte(s, id, i);
+                }
+                e.OfferPacket(s, id, p);
+            }
+        }
+        e.AdvanceTo(40000);
+        for (uint32_t ep = 0; ep < 2; ++ep)
+        {
+            r.counters[ep] = e.GetCounters(ep);
+            r.held[ep] = e.GetHeldPacketEnds(ep);
+            r.pending[ep] = e.GetPendingPackets(ep);
+        }
+        return r;
+    }
+
+    /**
+     * \param r a run.
+     * \param ep an endpoint.
+     * \param lane a lane.
+     * \param state a RiflTxState.
+     * \return the first slot in [3000, 3200) in which that TX lane entered \p state, or 0.
+     */
+    static uint64_t FirstState(const Run& r, uint32_t ep, uint32_t lane, RiflTxState state)
+    {
+        for (const RiflLinkEvent& ev : r.states)
+        {
+            if (ev.endpoint == ep && ev.lane == lane && ev.value == static_cast<int64_t>(state))
+            {
+                return ev.slot;
+            }
+        }
+        return 0;
+    }
+
+    void DoRun() override
+    {
+        RiflLinkConfig c;
+        c.lanes = 4;
+        c.lineDelaySlots = 11;
+        c.rxUpSlots = 64;
+        c.frameIdWidth = 6;
+        RiflFastEngine fast(c);
+        const Run r = Drive(fast);
+        RiflReferenceEngine ref(c);
+        const Run rr = Drive(ref);
+        using S = RiflTxState;
+        // The sequence of the hazard (slots measured, see the class comment).
+        NS_TEST_EXPECT_MSG_EQ(FirstState(r, 0, 0, S::SEND_RETRANS), 3015u, "A requests a replay");
+        NS_TEST_EXPECT_MSG_EQ(FirstState(r, 1, 0, S::SEND_PAUSE), 3036u, "B pauses (RX down)");
+        NS_TEST_EXPECT_MSG_EQ(FirstState(r, 0, 0, S::PAUSE), 3059u, "A's Idles in PAUSE");
+        NS_TEST_EXPECT_MSG_EQ(FirstState(r, 1, 0, S::RETRANS), 3177u, "B's late replay");
+        // Counted and traced at A, exactly once.
+        const RiflEndpointCounters& a = r.counters[0];
+        NS_TEST_ASSERT_MSG_EQ(r.hazards.size(), 1u, "one out-of-order delivery traced");
+        NS_TEST_EXPECT_MSG_EQ(r.hazards[0].endpoint, 0u, "at A");
+        NS_TEST_EXPECT_MSG_EQ(r.hazards[0].lane, 0u, "on lane 0");
+        NS_TEST_EXPECT_MSG_EQ(r.hazards[0].slot, 3193u, "in slot 3193");
+        NS_TEST_EXPECT_MSG_EQ(r.hazards[0].value, 27, "27 user frames skipped");
+        NS_TEST_EXPECT_MSG_EQ(r.hazards[0].value2, 1, "one packet end among them");
+        NS_TEST_EXPECT_MSG_EQ(a.packetEndsLost, 1u, "that packet merged into the next");
+        NS_TEST_EXPECT_MSG_EQ(a.outOfOrderDeliveries, 1u, "counted");
+        NS_TEST_EXPECT_MSG_EQ(a.contentMismatches, 0u, "each frame intact (only misplaced)");
+        NS_TEST_EXPECT_MSG_LT(r.intactInOrder[0], r.delivered[0], "packets reassembled wrongly");
+        NS_TEST_EXPECT_MSG_EQ(a.duplicatesDelivered, 0u, "no duplicates");
+        // Nothing unaccounted: delivered + merged + stranded + not sent = offered.
+        NS_TEST_EXPECT_MSG_EQ(r.pending[1], 0u, "B sent everything");
+        NS_TEST_EXPECT_MSG_GT(r.held[0], 0u, "packets stranded behind lane 0");
+        NS_TEST_EXPECT_MSG_EQ(r.delivered[0] + a.packetEndsLost + r.held[0], PACKETS,
+                              "every packet B->A accounted for");
+        NS_TEST_EXPECT_MSG_EQ(a.packetsDelivered, r.delivered[0], "packetsDelivered");
+        // A->B is untouched.
+        NS_TEST_EXPECT_MSG_EQ(r.intactInOrder[1], PACKETS, "A->B exactly once in order");
+        NS_TEST_EXPECT_MSG_EQ(r.counters[1].outOfOrderDeliveries, 0u, "A->B in order");
+        // The reference engine gives the same.
+        NS_TEST_EXPECT_MSG_EQ(rr.counters[0].ToString(), r.counters[0].ToString(),
+                              "reference counters at A");
+        NS_TEST_EXPECT_MSG_EQ(rr.counters[1].ToString(), r.counters[1].ToString(),
+                              "reference counters at B");
+        NS_TEST_EXPECT_MSG_EQ(rr.held[0], r.held[0], "reference: stranded packets");
+        NS_TEST_ASSERT_MSG_EQ(rr.hazards.size(), 1u, "reference: one hazard");
+        NS_TEST_EXPECT_MSG_EQ((rr.hazards[0] == r.hazards[0]), true, "reference: same event");
+
+        // D = 128: the same inputs are lossless.
+        c.frameIdWidth = 7;
+        RiflFastEngine fast7(c);
+        const Run r7 = Drive(fast7);
+        for (uint32_t ep = 0; ep < 2; ++ep)
+        {
+            NS_TEST_EXPECT_MSG_EQ(r7.intactInOrder[ep], PACKETS, "D = 128: exactly once in order");
+            NS_TEST_EXPECT_MSG_EQ(r7.counters[ep].outOfOrderDeliveries, 0u, "D = 128: in order");
+            NS_TEST_EXPECT_MSG_EQ(r7.counters[ep].packetEndsLost, 0u, "D = 128: nothing lost");
+            NS_TEST_EXPECT_MSG_EQ(r7.held[ep], 0u, "D = 128: nothing stranded");
+        }
+        NS_TEST_EXPECT_MSG_EQ(r7.hazards.size(), 0u, "D = 128: no hazard traced");
+    }
+
+    static constexpr uint32_t PACKET_BYTES = 990; //!< 33 frames of 30 B
+    static constexpr uint64_t PACKETS = 2000;     //!< per direction (saturates 40000 slots)
+};
+
+/**
+ * \ingroup rifl-protocol
  * \brief The "rifl-lossless" suite.
  */
 class RiflLosslessTestSuite : public TestSuite
@@ -477,6 +675,7 @@ class RiflLosslessTestSuite : public TestSuite
     {
         AddTestCase(new RiflLosslessTestCase(250000, 60000), RIFL_TEST_QUICK);
         AddTestCase(new RiflLosslessRtlBufferTestCase(250000), RIFL_TEST_QUICK);
+        AddTestCase(new RiflReorderingHazardTestCase(), RIFL_TEST_QUICK);
         AddTestCase(new RiflLosslessTestCase(2500000, 0), RIFL_TEST_EXTENSIVE);
     }
 };

@@ -30,8 +30,15 @@
  * bytes differ without the device having counted an undetected error; a
  * packet out of order or repeated beyond the duplicates the engine counted;
  * after the drain phase, offered != delivered + counted losses + in flight.
- * Counted hazards (RIFL FC FIFO drops or duplicate deliveries, direct-link
- * Shutdown losses) are reported; --failOnCounted makes them violations too.
+ * Counted hazards (RIFL FC FIFO drops, duplicate deliveries or out-of-order
+ * deliveries, direct-link Shutdown losses) are reported; --failOnCounted makes
+ * them violations too. A RIFL out-of-order delivery (the reordering limit of
+ * spec 10.2 / 11.8: the receiver resynchronises on a frame D newer) skips
+ * user frames on one lane for good, so later packets of that direction are
+ * reassembled wrongly (flagged corrupt by the device) and the packets whose
+ * last frame was skipped merge into the next one: the engine counts them in
+ * packetEndsLost (with FC FIFO drops of last frames), and the identity
+ * counts them as losses.
  *
  * Prints progress every --progressS wall seconds, and at the end per link the
  * accounting identity, undetected errors, slots and slots per wall second;
@@ -123,6 +130,8 @@ struct Flow
     uint64_t undetectedByVerdict[3]{0, 0, 0};
     uint64_t duplicateTrace{0};   //!< receiver DuplicateDelivery (RIFL)
     uint64_t fifoDropTrace{0};    //!< receiver FcFifoDrop (RIFL, user frames)
+    uint64_t outOfOrderTrace{0};  //!< receiver OutOfOrderDelivery firings (RIFL, spec 11.8)
+    uint64_t outOfOrderEnds{0};   //!< packet ends those skipped (sum of the trace values)
     uint64_t syncLossEvents{0};   //!< receiver SyncLoss (value 1) (RIFL)
     uint64_t messagesLost{0};     //!< sender MessageLost (direct-link)
     uint64_t truncated{0};        //!< receiver MessageTruncated (direct-link)
@@ -330,6 +339,18 @@ CountDlEvent(uint64_t* c, uint64_t, int64_t)
 }
 
 /**
+ * \brief Count a RIFL out-of-order delivery (spec 10.2 / 11.8).
+ * \param f the flow.
+ * \param ends packet ends skipped by it (packets merged into the next one).
+ */
+void
+CountOutOfOrder(Flow* f, uint32_t, uint64_t, int64_t ends)
+{
+    ++f->outOfOrderTrace;
+    f->outOfOrderEnds += static_cast<uint64_t>(ends);
+}
+
+/**
  * \brief Count a sync loss (value 1 = lost).
  * \param c the counter.
  * \param value 1 lost, 0 regained.
@@ -366,7 +387,9 @@ CountMessage(uint64_t* c, const DirectLinkMessage&)
 /**
  * \param s the soak.
  * \param d direction.
- * \return the packets of the direction in the sender's queue or the link engine.
+ * \return the packets of the direction in the sender's queue or the link engine
+ *         (RIFL: not fully on the line, or with their last frame in the receiver's
+ *         FC FIFOs, e.g. stranded there after an out-of-order delivery).
  */
 uint64_t
 InFlight(const Soak& s, uint32_t d)
@@ -375,7 +398,9 @@ InFlight(const Soak& s, uint32_t d)
     if (s.riflChannel)
     {
         Ptr<RiflNetDevice> tx = DynamicCast<RiflNetDevice>(f.tx);
-        return tx->GetQueue()->GetNPackets() + s.riflChannel->GetPendingPackets(tx);
+        Ptr<RiflNetDevice> rx = DynamicCast<RiflNetDevice>(f.rx);
+        return tx->GetQueue()->GetNPackets() + s.riflChannel->GetPendingPackets(tx)
+               + s.riflChannel->GetHeldPacketEnds(rx);
     }
     Ptr<DirectLinkNetDevice> tx = DynamicCast<DirectLinkNetDevice>(f.tx);
     return tx->GetQueue()->GetNPackets();
@@ -388,7 +413,12 @@ InFlight(const Soak& s, uint32_t d)
 uint64_t
 CountedLosses(const Flow& f)
 {
-    return f.phyRxDrop + f.messagesLost;
+    uint64_t merged = 0; // RIFL: packets whose last frame never reached the user
+    if (auto r = DynamicCast<RiflNetDevice>(f.rx))
+    {
+        merged = r->GetCounters().packetEndsLost;
+    }
+    return f.phyRxDrop + f.messagesLost + merged;
 }
 
 /**
@@ -468,16 +498,34 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
     const double cpuRun = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
     // Drain: no new packets; run until nothing is in flight (at most 10^7 slots).
     s.flow[0].offering = s.flow[1].offering = false;
+    // Drained: nothing in flight and the identity holds; or (RIFL, after an
+    // out-of-order delivery) the only packets left are stranded in the receiver's
+    // FC FIFOs, the identity holds counting them in flight, and another 1e5 slots
+    // moved nothing.
+    auto balanced = [&s](uint32_t d)
+    {
+        const Flow& f = s.flow[d];
+        return f.offered == f.delivered + f.deliveredCorrupt + CountedLosses(f) + InFlight(s, d);
+    };
+    auto held = [&s](uint32_t d)
+    {
+        return s.riflChannel
+                   ? s.riflChannel->GetHeldPacketEnds(DynamicCast<RiflNetDevice>(s.flow[d].rx))
+                   : 0;
+    };
+    uint64_t lastDelivered = UINT64_MAX;
     for (int i = 0; i < 100 && ok; ++i)
     {
-        if (InFlight(s, 0) == 0 && InFlight(s, 1) == 0
-            && s.flow[0].offered
-                   == s.flow[0].delivered + s.flow[0].deliveredCorrupt + CountedLosses(s.flow[0])
-            && s.flow[1].offered
-                   == s.flow[1].delivered + s.flow[1].deliveredCorrupt + CountedLosses(s.flow[1]))
+        const uint64_t deliveredNow = s.flow[0].delivered + s.flow[0].deliveredCorrupt
+                                      + s.flow[1].delivered + s.flow[1].deliveredCorrupt;
+        if (balanced(0) && balanced(1)
+            && ((InFlight(s, 0) == 0 && InFlight(s, 1) == 0)
+                || (InFlight(s, 0) == held(0) && InFlight(s, 1) == held(1)
+                    && deliveredNow == lastDelivered)))
         {
             break;
         }
+        lastDelivered = deliveredNow;
         Simulator::Stop(NanoSeconds(static_cast<int64_t>(slotNs * 100000)));
         Simulator::Run();
         ok = s.flow[0].violation.empty() && s.flow[1].violation.empty();
@@ -525,6 +573,17 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
                   << ", FC FIFO drops " << f.fifoDropTrace << ", sync losses " << f.syncLossEvents
                   << ", messages lost " << f.messagesLost << ", truncated " << f.truncated
                   << ", shutdowns " << f.shutdowns << ", send rejected " << f.rejected << std::endl;
+        if (f.outOfOrderTrace > 0)
+        {
+            std::cout << "[" << s.name << "] " << dirName
+                      << ": counted hazard: " << f.outOfOrderTrace
+                      << " out-of-order deliveries (spec 10.2 / 11.8 reordering limit), "
+                      << f.outOfOrderEnds << " packets merged into the next (in counted losses), "
+                      << s.riflChannel->GetHeldPacketEnds(DynamicCast<RiflNetDevice>(f.rx))
+                      << " packets stranded in the receiver's FC FIFOs (in flight); later "
+                         "packets of the direction are reassembled wrongly and counted corrupt"
+                      << std::endl;
+        }
         if (!f.violation.empty())
         {
             std::cout << "[" << s.name << "] " << dirName << ": VIOLATION: " << f.violation
@@ -554,6 +613,11 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
         j["duplicates_counted"] = f.duplicateTrace;
         j["duplicates_seen"] = f.duplicatesSeen;
         j["fc_fifo_drops"] = f.fifoDropTrace;
+        j["out_of_order_counted"] = f.outOfOrderTrace;
+        j["out_of_order_packets_merged"] = f.outOfOrderEnds;
+        j["held_in_rx_fifo"]
+            = s.riflChannel ? s.riflChannel->GetHeldPacketEnds(DynamicCast<RiflNetDevice>(f.rx))
+                            : 0;
         j["sync_losses"] = f.syncLossEvents;
         j["mac_tx_drop"] = f.macTxDrop;
         j["phy_rx_drop"] = f.phyRxDrop;
@@ -734,6 +798,8 @@ main(int argc, char* argv[])
                                                  MakeBoundCallback(&CountEvent, &f.duplicateTrace));
                 f.rx->TraceConnectWithoutContext("FcFifoDrop",
                                                  MakeBoundCallback(&CountEvent, &f.fifoDropTrace));
+                f.rx->TraceConnectWithoutContext("OutOfOrderDelivery",
+                                                 MakeBoundCallback(&CountOutOfOrder, &f));
                 f.rx->TraceConnectWithoutContext(
                     "SyncLoss", MakeBoundCallback(&CountSyncLoss, &f.syncLossEvents));
             }
@@ -757,7 +823,8 @@ main(int argc, char* argv[])
             {
                 for (const char* d : {"a_to_b", "b_to_a"})
                 {
-                    ok = ok && j[d]["fc_fifo_drops"] == 0 && j[d]["duplicates_counted"] == 0;
+                    ok = ok && j[d]["fc_fifo_drops"] == 0 && j[d]["duplicates_counted"] == 0
+                         && j[d]["out_of_order_counted"] == 0;
                 }
             }
             result["rifl"] = j;

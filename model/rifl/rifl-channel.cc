@@ -379,6 +379,12 @@ RiflChannel::GetPendingPackets(Ptr<const RiflNetDevice> device) const
     return m_engine ? m_engine->GetPendingPackets(GetEndpoint(device)) : 0;
 }
 
+uint64_t
+RiflChannel::GetHeldPacketEnds(Ptr<const RiflNetDevice> device) const
+{
+    return m_engine ? m_engine->GetHeldPacketEnds(GetEndpoint(device)) : 0;
+}
+
 void
 RiflChannel::CatchUp()
 {

@@ -151,6 +151,13 @@ class RiflChannel : public Channel
      */
     uint64_t GetPendingPackets(Ptr<const RiflNetDevice> device) const;
 
+    /**
+     * \param device an attached device (the receiver).
+     * \return packets whose last frame sits in its RX FC FIFOs, not yet handed to it
+     *         (RiflLinkEngine::GetHeldPacketEnds).
+     */
+    uint64_t GetHeldPacketEnds(Ptr<const RiflNetDevice> device) const;
+
     /// \brief Build the engine and start the link now (idempotent).
     void Start();
 

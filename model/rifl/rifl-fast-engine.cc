@@ -28,6 +28,16 @@ constexpr std::size_t MAX_PACKET_BYTES = 100000000;
 constexpr uint64_t QUIET_MARGIN = 24;
 /// Shortest loaded jump worth its set-up (slots).
 constexpr uint64_t MIN_LOADED_JUMP = 1;
+
+/**
+ * \param m a Data Frame's meta code.
+ * \return true if the frame ends a user packet (TLAST).
+ */
+bool
+IsPacketEnd(RiflFrame::Meta m)
+{
+    return m == RiflFrame::Meta::LAST_FULL || m == RiflFrame::Meta::LAST_PARTIAL;
+}
 } // namespace
 
 RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
@@ -222,6 +232,21 @@ RiflFastEngine::GetPendingPackets(uint32_t endpoint) const
 {
     CheckIndex(endpoint, 0);
     return m_ep[endpoint].pendingPackets;
+}
+
+uint64_t
+RiflFastEngine::GetHeldPacketEnds(uint32_t endpoint) const
+{
+    CheckIndex(endpoint, 0);
+    uint64_t n = 0;
+    for (const Lane& lane : m_ep[endpoint].lanes)
+    {
+        for (const FifoEntry& e : lane.fifo)
+        {
+            n += e.eop ? 1 : 0;
+        }
+    }
+    return n;
 }
 
 const RiflEndpointCounters&
@@ -779,6 +804,8 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                     out.tag.packetId = seg.packetId;
                     out.tag.byteOffset = seg.byteOffset;
                     out.tag.laneSeq = lane.txLaneSeq++;
+                    out.tag.laneEopSeq = lane.txLaneEopSeq;
+                    lane.txLaneEopSeq += IsPacketEnd(seg.frame->GetMeta()) ? 1 : 0;
                     out.tag.acceptSlot = lineSlot;
                     out.tag.groupSeq = seq0 + j;
                     lane.txScr = StepState(lane.txScr) ^ seg.content;
@@ -882,6 +909,8 @@ RiflFastEngine::LoadedJump(uint64_t t1)
             rc[0] = rc[1];
             rc[1] = f.lineSlot;
             ep.lanes[f.lane].rxNextSeq = f.tag.laneSeq + 1;
+            ep.lanes[f.lane].rxNextEopSeq
+                = f.tag.laneEopSeq + (IsPacketEnd(f.frame->GetMeta()) ? 1 : 0);
         }
         // The user takes, in segment order, everything ready before t1.
         std::vector<FifoEntry>& old = m_jumpOld;
@@ -1233,16 +1262,24 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
         {
             if (f.tag.laneSeq > lane.rxNextSeq)
             {
+                // Spec 11.8: resynchronised on a frame D newer (see the reference engine).
                 m_unsteady = true;
+                const uint64_t skipped = f.tag.laneSeq - lane.rxNextSeq;
+                const uint64_t ends = f.tag.laneEopSeq - lane.rxNextEopSeq;
                 ++c.outOfOrderDeliveries;
+                c.packetEndsLost += ends;
+                Emit(RiflLinkEventType::OUT_OF_ORDER_DELIVERY, rx, laneIndex, f.tag.packetId,
+                     static_cast<int64_t>(skipped), static_cast<int64_t>(ends));
             }
             lane.rxNextSeq = f.tag.laneSeq + 1;
+            lane.rxNextEopSeq = f.tag.laneEopSeq + (IsPacketEnd(f.frame->GetMeta()) ? 1 : 0);
         }
     }
     if (lane.fifo.size() >= m_fifoDepth[rx])
     {
         m_unsteady = true;
         ++c.fcFifoDrops;
+        c.packetEndsLost += f.tag.user && IsPacketEnd(f.frame->GetMeta()) ? 1 : 0;
         Emit(RiflLinkEventType::FC_FIFO_DROP, rx, laneIndex, f.tag.packetId, f.tag.byteOffset,
              static_cast<int64_t>(f.tag.laneSeq));
         return;
@@ -1525,6 +1562,8 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                     out.tag.packetId = seg.packetId;
                     out.tag.byteOffset = seg.byteOffset;
                     out.tag.laneSeq = lane.txLaneSeq++;
+                    out.tag.laneEopSeq = lane.txLaneEopSeq;
+                    lane.txLaneEopSeq += IsPacketEnd(seg.frame->GetMeta()) ? 1 : 0;
                     out.tag.acceptSlot = out.lineSlot;
                     out.tag.groupSeq = seg.groupSeq;
                     content = seg.content;

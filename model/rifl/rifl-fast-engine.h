@@ -186,6 +186,14 @@ class RiflFastEngine : public RiflLinkEngine
     uint64_t GetPendingPackets(uint32_t endpoint) const override;
 
     /**
+     * \param endpoint an endpoint (the receiver).
+     * \return the packet-ending user frames in its RX FC FIFOs not yet taken by the
+     *         user (packets received in part; after an out-of-order delivery, spec
+     *         11.8, the ones stranded behind the lane that skipped frames).
+     */
+    uint64_t GetHeldPacketEnds(uint32_t endpoint) const override;
+
+    /**
      * \param endpoint 0 or 1.
      * \return its counters.
      */
@@ -295,7 +303,9 @@ class RiflFastEngine : public RiflLinkEngine
         Ptr<BitErrorProcess> errors;   //!< errors of the outgoing direction
         Ptr<SyncLossProcess> syncLoss; //!< sync loss of the outgoing direction
         uint64_t txLaneSeq{0};         //!< next user-frame sequence number sent
+        uint64_t txLaneEopSeq{0};      //!< packet-ending user frames sent (ground truth)
         uint64_t rxNextSeq{0};         //!< next user-frame sequence number expected
+        uint64_t rxNextEopSeq{0};      //!< packet-ending user frames received in sequence
         bool linkUp{false};            //!< was ready for user data once
         uint32_t fillPushes{0};        //!< consecutive fill frames pushed (saturates at D)
     };

@@ -66,6 +66,7 @@ struct RiflFrameTag
     uint64_t packetId{0};   //!< the user packet
     uint32_t byteOffset{0}; //!< offset of the first payload byte in the packet
     uint64_t laneSeq{0};    //!< per-lane sequence number of user frames, from 0
+    uint64_t laneEopSeq{0}; //!< packet-ending user frames this lane sent before this one
     uint64_t acceptSlot{0}; //!< slot the user data was accepted (first line slot)
     uint64_t groupSeq{0};   //!< endpoint-wide user-segment number (fast engine only)
 };

@@ -61,6 +61,7 @@ VisitFields(const RiflEndpointCounters& a, const RiflEndpointCounters& b, F&& f)
     RIFL_COUNTER_FIELD(alignmentLosses);
     RIFL_COUNTER_FIELD(bytesDelivered);
     RIFL_COUNTER_FIELD(packetsDelivered);
+    RIFL_COUNTER_FIELD(packetEndsLost);
 #undef RIFL_COUNTER_FIELD
 }
 

@@ -63,6 +63,10 @@ struct RiflEndpointCounters
     uint64_t alignmentLosses{0};      //!< aligner lock losses
     uint64_t bytesDelivered{0};       //!< user bytes handed to the user
     uint64_t packetsDelivered{0};     //!< packets handed to the user
+    /// User packets whose last frame never reached the user (ground truth): skipped by an
+    /// out-of-order delivery (spec 10.2 / 11.8) or dropped at a full FC FIFO. Each merges
+    /// into the next packet handed to the user, so it is never delivered by itself.
+    uint64_t packetEndsLost{0};
 
     /**
      * \param o other counters.

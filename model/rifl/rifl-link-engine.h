@@ -42,6 +42,10 @@ enum class RiflLinkEventType : uint8_t
     TX_BEGIN,           //!< a packet's first frame went on the line (packetId set)
     TX_END,             //!< a packet's last frame went on the line (packetId set)
     CLOCK_COMPENSATION, //!< a lane sent a clock-compensation Idle (value = line slot; spec 6.1)
+    /// a user frame was delivered ahead of missing ones (spec 10.2 / 11.8 reordering hazard);
+    /// packetId = its packet, value = user frames skipped on the lane, value2 = packet ends
+    /// among them (packets lost by merging, counted in packetEndsLost)
+    OUT_OF_ORDER_DELIVERY,
 };
 
 /**
@@ -162,6 +166,14 @@ class RiflLinkEngine
      * \return the packets offered there whose last frame has not gone on the line yet.
      */
     virtual uint64_t GetPendingPackets(uint32_t endpoint) const = 0;
+
+    /**
+     * \param endpoint an endpoint (the receiver).
+     * \return the packet-ending user frames in its RX FC FIFOs not yet taken by the
+     *         user (packets received in part; after an out-of-order delivery, spec
+     *         11.8, the ones stranded behind the lane that skipped frames).
+     */
+    virtual uint64_t GetHeldPacketEnds(uint32_t endpoint) const = 0;
 
     /**
      * \param endpoint an endpoint (0 or 1).

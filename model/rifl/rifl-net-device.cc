@@ -212,6 +212,12 @@ RiflNetDevice::GetTypeId()
                               "10.4; value: packet id).",
                               MakeTraceSourceAccessor(&RiflNetDevice::m_fifoDropTrace),
                               "ns3::RiflNetDevice::ProtocolEventTracedCallback")
+              .AddTraceSource("OutOfOrderDelivery",
+                              "A user frame was delivered ahead of missing ones at this receiver "
+                              "(the reordering hazard of spec 10.2 / 11.8; value: packets lost "
+                              "because their last frame was skipped, 0 or more).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_outOfOrderTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback")
               .AddTraceSource("ClockCompensation",
                               "This (faster) device sent a clock-compensation Idle on a lane "
                               "(spec 6.1; value: line slot).",
@@ -495,6 +501,9 @@ RiflNetDevice::NotifyEvent(const RiflLinkEvent& ev, Ptr<const Packet> packet)
             break;
         case RiflLinkEventType::CLOCK_COMPENSATION:
             m_compensationTrace(ev.lane, ev.slot, ev.value);
+            break;
+        case RiflLinkEventType::OUT_OF_ORDER_DELIVERY:
+            m_outOfOrderTrace(ev.lane, ev.slot, ev.value2);
             break;
         case RiflLinkEventType::TX_BEGIN:
             if (packet)

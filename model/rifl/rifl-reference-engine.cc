@@ -24,6 +24,16 @@ constexpr uint64_t FLAG_DELAY = 4;
 constexpr uint64_t USER_DELAY = 6;
 /// Largest packet accepted by OfferPacket().
 constexpr std::size_t MAX_PACKET_BYTES = 100000000;
+
+/**
+ * \param m a Data Frame's meta code.
+ * \return true if the frame ends a user packet (TLAST).
+ */
+bool
+IsPacketEnd(RiflFrame::Meta m)
+{
+    return m == RiflFrame::Meta::LAST_FULL || m == RiflFrame::Meta::LAST_PARTIAL;
+}
 } // namespace
 
 RiflReferenceEngine::RiflReferenceEngine(const RiflLinkConfig& config)
@@ -205,6 +215,21 @@ RiflReferenceEngine::GetPendingPackets(uint32_t endpoint) const
 {
     CheckIndex(endpoint, 0);
     return m_ep[endpoint].pendingPackets;
+}
+
+uint64_t
+RiflReferenceEngine::GetHeldPacketEnds(uint32_t endpoint) const
+{
+    CheckIndex(endpoint, 0);
+    uint64_t n = 0;
+    for (const Lane& lane : m_ep[endpoint].lanes)
+    {
+        for (const FifoEntry& e : lane.fifo)
+        {
+            n += e.eop ? 1 : 0;
+        }
+    }
+    return n;
 }
 
 void
@@ -392,17 +417,27 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         {
             if (f.tag.laneSeq > lane.rxNextSeq)
             {
+                // Spec 11.8: resynchronised on a frame D newer; the skipped frames never
+                // reach the user, nor do the packet ends among them.
+                const uint64_t skipped = f.tag.laneSeq - lane.rxNextSeq;
+                const uint64_t ends = f.tag.laneEopSeq - lane.rxNextEopSeq;
                 ++c.outOfOrderDeliveries;
+                c.packetEndsLost += ends;
                 NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
                                     << ": user frame " << f.tag.laneSeq << " delivered ahead of "
-                                    << lane.rxNextSeq);
+                                    << lane.rxNextSeq << " (line slot " << n << ", " << ends
+                                    << " packet ends skipped)");
+                Emit(RiflLinkEventType::OUT_OF_ORDER_DELIVERY, rx, laneIndex, f.tag.packetId,
+                     static_cast<int64_t>(skipped), static_cast<int64_t>(ends));
             }
             lane.rxNextSeq = f.tag.laneSeq + 1;
+            lane.rxNextEopSeq = f.tag.laneEopSeq + (IsPacketEnd(f.frame.GetMeta()) ? 1 : 0);
         }
     }
     if (lane.fifo.size() >= m_fifoDepth[rx])
     {
         ++c.fcFifoDrops;
+        c.packetEndsLost += f.tag.user && IsPacketEnd(f.frame.GetMeta()) ? 1 : 0;
         NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
                             << ": FC FIFO full, frame dropped");
         Emit(RiflLinkEventType::FC_FIFO_DROP, rx, laneIndex, f.tag.packetId, f.tag.byteOffset,
@@ -633,6 +668,8 @@ RiflReferenceEngine::Transmit(uint32_t epIndex, bool compensate)
                     out.tag.packetId = assigned[l]->packetId;
                     out.tag.byteOffset = assigned[l]->byteOffset;
                     out.tag.laneSeq = lane.txLaneSeq++;
+                    out.tag.laneEopSeq = lane.txLaneEopSeq;
+                    lane.txLaneEopSeq += IsPacketEnd(assigned[l]->frame.GetMeta()) ? 1 : 0;
                     out.tag.acceptSlot = out.lineSlot;
                     ++c.newUserFrames;
                 }

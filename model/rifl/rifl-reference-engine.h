@@ -113,7 +113,15 @@ namespace ns3
  *    errors with Bad BER 1e-4 and sync losses: 2 out-of-order frames, every
  *    later packet of that direction reassembled wrongly, all counted in
  *    outOfOrderDeliveries; rifl-lossless). With D = 128 (FrameIdWidth 7) the
- *    same traffic over 1e7 slots per direction is lossless.
+ *    same traffic over 1e7 slots per direction is lossless. In a bonded group
+ *    the other lanes of B keep sending meta-00 fill (§10.8) during the wait,
+ *    which consumes Frame IDs. Every occurrence is traced (event
+ *    OUT_OF_ORDER_DELIVERY, device trace OutOfOrderDelivery); packets whose
+ *    last frame was skipped are counted in packetEndsLost, and the packets
+ *    stranded in the FC FIFOs behind the lane that skipped frames are
+ *    reported by GetHeldPacketEnds(). Directed reproduction (4 lanes, error on
+ *    B->A lane 0 in slot 3000, sync loss on A->B lane 1 in 3020..3029): the
+ *    reordered delivery is in slot 3193; rifl-lossless "Reordering hazard".
  *  - Lane skew: the leading lanes' FC FIFOs hold about skew + 2 frames; a skew
  *    above Thr_ON - 2 keeps them above Thr_ON, so flow control pauses the group
  *    again and again (4 lanes, L = 11, 1500 B at about the line rate: 3364
@@ -276,6 +284,14 @@ class RiflReferenceEngine : public RiflLinkEngine
     uint64_t GetPendingPackets(uint32_t endpoint) const override;
 
     /**
+     * \param endpoint an endpoint (the receiver).
+     * \return the packet-ending user frames in its RX FC FIFOs not yet taken by the
+     *         user (packets received in part; after an out-of-order delivery, spec
+     *         11.8, the ones stranded behind the lane that skipped frames).
+     */
+    uint64_t GetHeldPacketEnds(uint32_t endpoint) const override;
+
+    /**
      * \brief Set the engine-specific delivery callback (DeliveredPacket, with
      *        per-word latencies). Independent of the interface's RiflDelivery
      *        callback; when both are set both are called, this one first.
@@ -401,7 +417,9 @@ class RiflReferenceEngine : public RiflLinkEngine
         Ptr<BitErrorProcess> errors;   //!< errors of the outgoing direction
         Ptr<SyncLossProcess> syncLoss; //!< sync loss of the outgoing direction
         uint64_t txLaneSeq{0};         //!< next user-frame sequence number sent
+        uint64_t txLaneEopSeq{0};      //!< packet-ending user frames sent (ground truth)
         uint64_t rxNextSeq{0};         //!< next user-frame sequence number expected
+        uint64_t rxNextEopSeq{0};      //!< packet-ending user frames received in sequence
         bool linkUp{false};            //!< was ready for user data once
     };
 
