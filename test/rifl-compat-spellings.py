@@ -85,6 +85,11 @@ def rewrite(text):
         close = balanced(out, open_at)
         if close < 0:
             break
+        inner = out[open_at + 1:close - 1] if out[close - 1] == ")" else out[open_at + 1:close]
+        if re.search(r"==|!=|<=|>=|&&|\|\|", inner):
+            # bool(a == b) and friends are not Ptr truthiness: leave them alone.
+            pos = m.end()
+            continue
         out = out[:m.start()] + m.group(1) + "RiflPtrValid(" + out[open_at + 1:]
         pos = m.start() + 1
     # Callbacks from std::function.

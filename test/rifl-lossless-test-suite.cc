@@ -393,7 +393,7 @@ class RiflLosslessTestCase : public TestCase
             RiflFastEngine fast(c);
             const LosslessOutcome a = RunLossless(ref, sc);
             const LosslessOutcome b = RunLossless(fast, sc);
-            NS_TEST_EXPECT_MSG_EQ(RiflPtrValid(a.deliverySlots == b.deliverySlots), true,
+            NS_TEST_EXPECT_MSG_EQ(bool(a.deliverySlots == b.deliverySlots), true,
                                   "reference and fast engine: identical delivery slots");
             for (uint32_t ep = 0; ep < 2; ++ep)
             {
