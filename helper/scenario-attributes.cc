@@ -10,6 +10,7 @@
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 
+#include <algorithm>
 #include <regex>
 
 namespace ns3
@@ -256,6 +257,23 @@ ScenarioAttributes::Apply(const std::map<std::string, std::string>& attributes)
         const std::string type = info.checker->GetValueTypeName();
         const bool isChoice
             = type == "ns3::EnumValue" || type == "ns3::BooleanValue" || type == "BooleanValue";
+        if (type == "ns3::EnumValue")
+        {
+            // ns-3.37's EnumValue::DeserializeFromString cannot fail: an unknown name is an
+            // NS_ASSERT in debug builds and a read past the checker's table in release builds.
+            bool known = false;
+            std::size_t from = 0;
+            while (from <= allowed.size() && !known)
+            {
+                const std::size_t bar = std::min(allowed.find('|', from), allowed.size());
+                known = allowed.compare(from, bar - from, kv.second) == 0 &&
+                        bar - from == kv.second.size();
+                from = bar + 1;
+            }
+            RIFL_CHECK_ARG(!known,
+                           "attributes[\"" << kv.first << "\"] = \"" << kv.second
+                                           << "\" is not one of " << allowed);
+        }
         bool set = false;
         std::string what = allowed.empty() ? "is not a valid value for this attribute"
                            : isChoice      ? "is not one of " + allowed

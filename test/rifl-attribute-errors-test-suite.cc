@@ -219,6 +219,13 @@ class EveryAttributeTestCase : public TestCase
                                                                              "range ")
                                                + allowed;
                     NS_TEST_ASSERT_MSG_EQ(ApplyMessage({{full, bad}}), expect, full);
+                    if (type == "ns3::EnumValue")
+                    {
+                        // ns-3.37 cannot reject an unknown enum name itself (an NS_ASSERT in
+                        // EnumChecker::GetValue, undefined behaviour in release builds): only
+                        // the module's checked path above is exercised.
+                        continue;
+                    }
                     NS_TEST_ASSERT_MSG_EQ(Config::SetDefaultFailSafe(full, StringValue(bad)), false,
                                           "Config::SetDefaultFailSafe accepted " << full << " = "
                                                                                  << bad);
