@@ -8,6 +8,8 @@
  * naming the keyword, a value of the wrong type TypeError.
  */
 
+#include "ns3rifl-binding-util.h"
+
 #include "ns3/dcn-scenario.h"
 
 #include <pybind11/pybind11.h>
@@ -78,50 +80,6 @@ ToPythonMessage(const std::string& msg)
     return msg;
 }
 
-/**
- * \brief Convert an attributes dict into name -> text.
- * \param attributes None or a dict of str -> str/int/float/bool.
- * \return the map (TypeError for a key or value of another type).
- */
-std::map<std::string, std::string>
-AttributeMap(const py::object& attributes)
-{
-    std::map<std::string, std::string> out;
-    if (attributes.is_none())
-    {
-        return out;
-    }
-    if (!py::isinstance<py::dict>(attributes))
-    {
-        throw py::type_error("attributes must be a dict of \"ns3::Class::Attribute\" -> value");
-    }
-    for (auto item : attributes.cast<py::dict>())
-    {
-        if (!py::isinstance<py::str>(item.first))
-        {
-            throw py::type_error("attributes: every key must be a str such as "
-                                 "\"ns3::TcpSocket::InitialCwnd\"");
-        }
-        const std::string key = item.first.cast<std::string>();
-        const py::handle v = item.second;
-        if (py::isinstance<py::bool_>(v))
-        {
-            out[key] = v.cast<bool>() ? "true" : "false";
-        }
-        else if (py::isinstance<py::int_>(v) || py::isinstance<py::float_>(v)
-                 || py::isinstance<py::str>(v))
-        {
-            out[key] = py::str(v).cast<std::string>();
-        }
-        else
-        {
-            throw py::type_error("attributes[\"" + key
-                                 + "\"] must be a str, int, float or bool, not "
-                                 + std::string(py::str(v.get_type().attr("__name__"))));
-        }
-    }
-    return out;
-}
 
 /**
  * \param t tier counters.
@@ -260,7 +218,7 @@ RunDcn(const std::string& topology, uint32_t k, uint32_t leaves, uint32_t spines
     c.timeoutUs = timeoutUs;
     c.rngRun = rngRun;
     c.report = report;
-    c.attributes = AttributeMap(attributes);
+    c.attributes = ns3rifl::ToAttributeMap(attributes);
 
     DcnScenarioResult r;
     try

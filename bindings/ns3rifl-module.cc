@@ -9,6 +9,8 @@
  * ValueError or TypeError naming it; nothing aborts the interpreter.
  */
 
+#include "ns3rifl-binding-util.h"
+
 #include "ns3/direct-link-net-device.h"
 #include "ns3/direct-link-pair-scenario.h"
 #include "ns3/link-reliability-model.h"
@@ -36,50 +38,8 @@ void RiflBindDcn(py::module_& m); // bindings/dcn-binding.cc
 namespace
 {
 
-/**
- * \brief Convert an attributes dict into name -> text.
- * \param attributes None or a dict of str -> str/int/float/bool.
- * \return the map (TypeError for a key or value of another type).
- */
-std::map<std::string, std::string>
-ToAttributeMap(const py::object& attributes)
-{
-    std::map<std::string, std::string> out;
-    if (attributes.is_none())
-    {
-        return out;
-    }
-    if (!py::isinstance<py::dict>(attributes))
-    {
-        throw py::type_error("attributes must be a dict of \"ns3::Class::Attribute\" -> value");
-    }
-    for (auto item : attributes.cast<py::dict>())
-    {
-        if (!py::isinstance<py::str>(item.first))
-        {
-            throw py::type_error("attributes: every key must be a str such as "
-                                 "\"ns3::RiflNetDevice::FrameSize\"");
-        }
-        const std::string key = item.first.cast<std::string>();
-        const py::handle v = item.second;
-        if (py::isinstance<py::bool_>(v))
-        {
-            out[key] = v.cast<bool>() ? "true" : "false";
-        }
-        else if (py::isinstance<py::int_>(v) || py::isinstance<py::float_>(v) ||
-                 py::isinstance<py::str>(v))
-        {
-            out[key] = py::str(v).cast<std::string>();
-        }
-        else
-        {
-            throw py::type_error("attributes[\"" + key +
-                                 "\"] must be a str, int, float or bool, not " +
-                                 std::string(py::str(v.get_type().attr("__name__"))));
-        }
-    }
-    return out;
-}
+using ns3rifl::ToAttributeMap;
+
 
 /**
  * \brief Puts back, when it goes out of scope, the attribute defaults a run's
