@@ -9,15 +9,15 @@
  * ValueError or TypeError naming it; nothing aborts the interpreter.
  */
 
-#include "ns3rifl-binding-util.h"
-
 #include "ns3/direct-link-net-device.h"
 #include "ns3/direct-link-pair-scenario.h"
 #include "ns3/link-reliability-model.h"
 #include "ns3/multiprocessor-scenario.h"
 #include "ns3/rifl-link-scenario.h"
+#include "ns3/scenario-attribute-defaults.h"
 #include "ns3/type-id.h"
 #include "ns3/weight-spectrum.h"
+#include "ns3rifl-binding-util.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -39,69 +39,6 @@ namespace
 {
 
 using ns3rifl::ToAttributeMap;
-
-
-/**
- * \brief Puts back, when it goes out of scope, the attribute defaults a run's
- *        attributes dict changes (ScenarioAttributes::Apply sets process-wide
- *        defaults; without this, one call's attributes would leak into every
- *        later call in the interpreter).
- */
-class AttributeDefaultsGuard
-{
-  public:
-    /**
-     * \brief Remember the current default of every named attribute that exists.
-     * \param names full attribute names ("ns3::Class::Attribute") -> values.
-     */
-    explicit AttributeDefaultsGuard(const std::map<std::string, std::string>& names)
-    {
-        for (const auto& kv : names)
-        {
-            const std::size_t sep = kv.first.rfind("::");
-            TypeId tid;
-            if (sep == std::string::npos || sep == 0
-                || !TypeId::LookupByNameFailSafe(kv.first.substr(0, sep), &tid))
-            {
-                continue;
-            }
-            const std::string attr = kv.first.substr(sep + 2);
-            for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
-            {
-                const TypeId::AttributeInformation info = tid.GetAttribute(i);
-                if (info.name == attr)
-                {
-                    m_saved.push_back({tid, i, info.initialValue});
-                }
-            }
-        }
-    }
-
-    /// \brief Restore the remembered defaults.
-    ~AttributeDefaultsGuard()
-    {
-        for (auto& s : m_saved)
-        {
-            s.tid.SetAttributeInitialValue(s.index, s.value);
-        }
-    }
-
-    /// \brief Not copyable (it restores once).
-    AttributeDefaultsGuard(const AttributeDefaultsGuard&) = delete;
-    /// \brief Not copyable. \return never.
-    AttributeDefaultsGuard& operator=(const AttributeDefaultsGuard&) = delete;
-
-  private:
-    /// One remembered default.
-    struct Saved
-    {
-        TypeId tid;                      //!< the class
-        std::size_t index;               //!< attribute index in tid
-        Ptr<const AttributeValue> value; //!< the default before the run
-    };
-
-    std::vector<Saved> m_saved; //!< remembered defaults
-};
 
 /**
  * \brief "name=value name=value ..." (RiflEndpointCounters::ToString) as a dict of ints.
@@ -169,14 +106,8 @@ DirectionToDict(const RiflLinkDirectionResult& r)
  * \return its results as a dict.
  */
 py::dict
-RunRiflLink(double ber,
-            double load,
-            uint32_t minPacketBytes,
-            uint32_t maxPacketBytes,
-            double warmupUs,
-            double durationUs,
-            bool bidirectional,
-            uint64_t rngRun,
+RunRiflLink(double ber, double load, uint32_t minPacketBytes, uint32_t maxPacketBytes,
+            double warmupUs, double durationUs, bool bidirectional, uint64_t rngRun,
             const py::object& attributes)
 {
     RiflLinkScenarioConfig c;
@@ -191,7 +122,7 @@ RunRiflLink(double ber,
     c.attributes = ToAttributeMap(attributes);
     RiflLinkScenarioResult r;
     {
-        AttributeDefaultsGuard defaults(c.attributes);
+        ScenarioAttributeDefaults defaults(c.attributes);
         py::gil_scoped_release release;
         r = RiflLinkScenario::Run(c);
     }
@@ -219,16 +150,9 @@ RunRiflLink(double ber,
  * \return its results as a dict (units in the names).
  */
 py::dict
-RunDirectLinkPair(double ber,
-                  uint32_t requestBytes,
-                  uint32_t responseBytes,
-                  const std::string& mode,
-                  uint32_t maxOutstanding,
-                  double requestRate,
-                  double warmupUs,
-                  double durationUs,
-                  bool bidirectional,
-                  uint64_t rngRun,
+RunDirectLinkPair(double ber, uint32_t requestBytes, uint32_t responseBytes,
+                  const std::string& mode, uint32_t maxOutstanding, double requestRate,
+                  double warmupUs, double durationUs, bool bidirectional, uint64_t rngRun,
                   const py::object& attributes)
 {
     if (mode != "closed_loop" && mode != "open_loop")
@@ -249,7 +173,7 @@ RunDirectLinkPair(double ber,
     c.attributes = ToAttributeMap(attributes);
     DirectLinkPairScenarioResult r;
     {
-        AttributeDefaultsGuard defaults(c.attributes);
+        ScenarioAttributeDefaults defaults(c.attributes);
         py::gil_scoped_release release;
         r = DirectLinkPairScenario::Run(c);
     }
@@ -415,7 +339,7 @@ RunMultiprocessor(const std::string& topology, const py::object& n, const py::ob
     MultiprocessorScenarioResult r;
     try
     {
-        AttributeDefaultsGuard defaults(c.attributes);
+        ScenarioAttributeDefaults defaults(c.attributes);
         py::gil_scoped_release release;
         r = MultiprocessorScenario::Run(c);
     }
@@ -515,12 +439,12 @@ PYBIND11_MODULE(_core, m)
     m.def("rifl_frame_id_width", &M::RiflFrameIdWidth, py::arg("lane_rate_bps"),
           py::arg("cable_length_m"), py::arg("frame_bits"), py::arg("transceiver_delay_s") = 80e-9,
           py::arg("seconds_per_metre") = 3.34e-9, "the RTL rule 2^FID >= 32 + RTT frames");
-    m.def("rifl_rtt_frames", &M::RiflRttFrames, py::arg("lane_rate_bps"),
-          py::arg("cable_length_m"), py::arg("frame_bits"), py::arg("transceiver_delay_s") = 80e-9,
+    m.def("rifl_rtt_frames", &M::RiflRttFrames, py::arg("lane_rate_bps"), py::arg("cable_length_m"),
+          py::arg("frame_bits"), py::arg("transceiver_delay_s") = 80e-9,
           py::arg("seconds_per_metre") = 3.34e-9);
     m.def("rifl_retrans_buffer_bytes", &M::RiflRetransBufferBytes, py::arg("line_rate_bps"),
-          py::arg("circuit_delay_s"), py::arg("cable_length_m"),
-          py::arg("propagation_mps") = 3e8, "Eq. 1-4: (T_circuit + 2L/C) x line rate / 8");
+          py::arg("circuit_delay_s"), py::arg("cable_length_m"), py::arg("propagation_mps") = 3e8,
+          "Eq. 1-4: (T_circuit + 2L/C) x line rate / 8");
     m.def("rifl_fc_buffer_frames", &M::RiflFcBufferFrames, py::arg("frame_id_width"));
     m.def("rifl_fc_threshold_on", &M::RiflFcThresholdOn, py::arg("frame_id_width"));
     m.def("rifl_fc_threshold_off", &M::RiflFcThresholdOff, py::arg("frame_id_width"));
@@ -545,8 +469,8 @@ PYBIND11_MODULE(_core, m)
     m.def("direct_link_undetected_paper", py::vectorize(&M::DirectLinkUndetectedPaper),
           py::arg("ber"));
     m.def("ethernet_spectrum", &M::EthernetSpectrum, py::arg("frame_bytes"));
-    m.def("ethernet_undetected_exact", py::vectorize(&M::EthernetUndetectedExact),
-          py::arg("ber"), py::arg("frame_bytes"));
+    m.def("ethernet_undetected_exact", py::vectorize(&M::EthernetUndetectedExact), py::arg("ber"),
+          py::arg("frame_bytes"));
     m.def("ethernet_packet_loss", py::vectorize(&M::EthernetPacketLoss), py::arg("ber"),
           py::arg("packet_bytes"), py::arg("overhead_bytes"));
     m.def("mtbf_seconds", py::vectorize(&M::MtbfSeconds), py::arg("frames_per_second"),
@@ -557,7 +481,8 @@ PYBIND11_MODULE(_core, m)
           py::arg("flit_error_probability"), py::arg("replay_slots"));
     m.def(
         "weight_spectrum",
-        [](uint32_t width, uint32_t poly, uint32_t n, uint32_t maxWeight) {
+        [](uint32_t width, uint32_t poly, uint32_t n, uint32_t maxWeight)
+        {
             return WeightSpectrum::Spectrum(WeightSpectrum::CrcSyndromes(width, poly, n),
                                             maxWeight);
         },
@@ -581,9 +506,9 @@ PYBIND11_MODULE(_core, m)
           "its measurements.");
     m.def("run_multiprocessor", &RunMultiprocessor, py::arg("topology") = "fullmesh",
           py::arg("n") = py::none(), py::arg("x") = py::none(), py::arg("y") = py::none(),
-          py::arg("dim") = py::none(), py::arg("deadlock_avoidance") = "dateline-vcs", py::arg("ber") = 0.0,
-          py::arg("requests_per_cpu") = 100, py::arg("window") = 4, py::arg("request_bytes") = 8,
-          py::arg("response_bytes") = 64, py::arg("start_us") = 4.8,
+          py::arg("dim") = py::none(), py::arg("deadlock_avoidance") = "dateline-vcs",
+          py::arg("ber") = 0.0, py::arg("requests_per_cpu") = 100, py::arg("window") = 4,
+          py::arg("request_bytes") = 8, py::arg("response_bytes") = 64, py::arg("start_us") = 4.8,
           py::arg("max_duration_us") = 10000.0, py::arg("rng_run") = 1,
           py::arg("attributes") = py::none(),
           "Run a multiprocessor of CPUs on direct links (topology fullmesh/ring with n, "

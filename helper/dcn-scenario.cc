@@ -15,6 +15,7 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "scenario-attribute-defaults.h"
 #include "scenario-attributes.h"
 
 #include <algorithm>
@@ -30,45 +31,6 @@ NS_LOG_COMPONENT_DEFINE("RiflDcnScenario");
 
 namespace
 {
-
-/// Restores attribute defaults changed by a run, also when the run throws.
-class DefaultsGuard
-{
-  public:
-    /**
-     * \brief Save the current defaults of every valid name (Apply them afterwards).
-     * \param attributes name -> value.
-     */
-    explicit DefaultsGuard(const std::map<std::string, std::string>& attributes)
-    {
-        for (const auto& kv : attributes)
-        {
-            if (!ScenarioAttributes::Check(kv.first).empty())
-            {
-                continue; // Apply throws naming it
-            }
-            const std::size_t sep = kv.first.rfind("::");
-            TypeId tid = TypeId::LookupByName(kv.first.substr(0, sep));
-            TypeId::AttributeInformation info;
-            tid.LookupAttributeByName(kv.first.substr(sep + 2), &info);
-            m_saved.emplace_back(kv.first, info.initialValue->SerializeToString(info.checker));
-        }
-    }
-
-    ~DefaultsGuard()
-    {
-        for (const auto& [name, value] : m_saved)
-        {
-            Config::SetDefaultFailSafe(name, StringValue(value));
-        }
-    }
-
-    DefaultsGuard(const DefaultsGuard&) = delete;
-    DefaultsGuard& operator=(const DefaultsGuard&) = delete;
-
-  private:
-    std::vector<std::pair<std::string, std::string>> m_saved; //!< name -> previous default
-};
 
 /**
  * \brief Connect a trace source with a lambda.
@@ -150,7 +112,7 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
     }
 
     RngSeedManager::SetRun(c.rngRun);
-    DefaultsGuard defaults(c.attributes);
+    ScenarioAttributeDefaults defaults(c.attributes);
     ScenarioAttributes::Apply(c.attributes); // restored by `defaults`, also if this throws
     DcnTrafficHelper traffic(c.traffic);     // checks the traffic config
 

@@ -15,6 +15,7 @@
 #include "ns3/network-module.h"
 #include "ns3/rifl-check.h"
 #include "ns3/rifl-compat.h"
+#include "scenario-attribute-defaults.h"
 #include "scenario-attributes.h"
 
 #include <algorithm>
@@ -104,6 +105,7 @@ DirectLinkPairScenarioResult
 RunBody(const DirectLinkPairScenarioConfig& c)
 {
     RngSeedManager::SetRun(c.rngRun);
+    ScenarioAttributeDefaults defaults(c.attributes); // put back when the run ends or throws
     ScenarioAttributes::Apply(c.attributes);
 
     NodeContainer cpus;

@@ -15,6 +15,7 @@
 #include "ns3/network-module.h"
 #include "ns3/rifl-check.h"
 #include "ns3/rifl-compat.h"
+#include "scenario-attribute-defaults.h"
 #include "scenario-attributes.h"
 
 #include <algorithm>
@@ -123,68 +124,6 @@ Check(const MultiprocessorScenarioConfig& c)
                                       << "; use that instead");
     }
 }
-
-/**
- * \brief Remembers the defaults of the attributes a run changes and puts them back.
- *
- * ScenarioAttributes::Apply sets process-wide attribute defaults; without
- * this, one run's attributes would leak into every later run of the process.
- */
-class DefaultsRestorer
-{
-  public:
-    /**
-     * \brief Remember the current default of every named attribute that exists.
-     * \param names full attribute names.
-     */
-    explicit DefaultsRestorer(const std::map<std::string, std::string>& names)
-    {
-        for (const auto& kv : names)
-        {
-            const std::size_t sep = kv.first.rfind("::");
-            TypeId tid;
-            if (sep == std::string::npos || sep == 0
-                || !TypeId::LookupByNameFailSafe(kv.first.substr(0, sep), &tid))
-            {
-                continue;
-            }
-            const std::string attr = kv.first.substr(sep + 2);
-            for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
-            {
-                const TypeId::AttributeInformation info = tid.GetAttribute(i);
-                if (info.name == attr)
-                {
-                    m_saved.push_back({tid, i, info.initialValue});
-                }
-            }
-        }
-    }
-
-    /// \brief Restore the remembered defaults.
-    ~DefaultsRestorer()
-    {
-        for (auto& s : m_saved)
-        {
-            s.tid.SetAttributeInitialValue(s.index, s.value);
-        }
-    }
-
-    /// \brief Not copyable (it restores once).
-    DefaultsRestorer(const DefaultsRestorer&) = delete;
-    /// \brief Not copyable. \return never.
-    DefaultsRestorer& operator=(const DefaultsRestorer&) = delete;
-
-  private:
-    /// One remembered default.
-    struct Saved
-    {
-        TypeId tid;                      //!< the class
-        std::size_t index;               //!< attribute index in tid
-        Ptr<const AttributeValue> value; //!< the default before the run
-    };
-
-    std::vector<Saved> m_saved; //!< remembered defaults
-};
 
 /// Counters of every app and device at one instant.
 struct Snapshot
@@ -509,7 +448,7 @@ MultiprocessorScenarioResult
 MultiprocessorScenario::Run(const MultiprocessorScenarioConfig& c)
 {
     Check(c);
-    DefaultsRestorer restore(c.attributes);
+    ScenarioAttributeDefaults restore(c.attributes);
     // Start from a clean simulator: a scenario that threw mid-run without destroying it
     // would otherwise leave events (pointing at its freed state) and nodes behind.
     Simulator::Destroy();

@@ -12,6 +12,7 @@
 #include "ns3/rifl-compat.h"
 #include "ns3/rifl-net-device.h"
 #include "rifl-helper.h"
+#include "scenario-attribute-defaults.h"
 #include "scenario-attributes.h"
 
 #include <algorithm>
@@ -155,6 +156,7 @@ RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
     RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
 
     RngSeedManager::SetRun(c.rngRun);
+    ScenarioAttributeDefaults defaults(c.attributes); // put back when the run ends or throws
     ScenarioAttributes::Apply(c.attributes);
 
     NodeContainer nodes;

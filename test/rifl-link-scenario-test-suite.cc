@@ -162,6 +162,34 @@ class RiflScenarioPerDeviceTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief A run's attributes are defaults for that run only (ScenarioAttributeDefaults).
+ */
+class RiflScenarioDefaultsRestoredTestCase : public TestCase
+{
+  public:
+    RiflScenarioDefaultsRestoredTestCase()
+        : TestCase("Attributes of one run do not leak into the next")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RiflLinkScenarioConfig c;
+        c.durationUs = 5;
+        c.attributes["ns3::RiflChannel::CableLength"] = "500"; // derives FrameIdWidth 9
+        const RiflLinkScenarioResult longCable = RiflLinkScenario::Run(c);
+        c.attributes.clear();
+        const RiflLinkScenarioResult plain = RiflLinkScenario::Run(c);
+        NS_TEST_ASSERT_MSG_GT(longCable.frameIdWidth, plain.frameIdWidth,
+                              "the 500 m run sized its buffer for 500 m");
+        NS_TEST_ASSERT_MSG_EQ(plain.frameIdWidth, 6u, "the next run is back at 10 m");
+        NS_TEST_ASSERT_MSG_EQ(plain.lineDelaySlots, 5u, "the next run is back at 10 m");
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief The scenario test suite.
  */
 class RiflLinkScenarioTestSuite : public TestSuite
@@ -173,6 +201,7 @@ class RiflLinkScenarioTestSuite : public TestSuite
         AddTestCase(new RiflScenarioErrorFreeTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioDeterminismTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioPerDeviceTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflScenarioDefaultsRestoredTestCase, RIFL_TEST_QUICK);
     }
 };
 
