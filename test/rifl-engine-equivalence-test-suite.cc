@@ -755,6 +755,77 @@ class RiflFastEngineSelfCheckTestCase : public TestCase
 
 /**
  * \ingroup rifl-protocol
+ * \brief The fast engine's batched loaded mode (records per packet run, lane
+ *        structures built when the batch ends) against its per-frame loaded
+ *        jumps, which it uses when TX scrambler states are tracked: an empty
+ *        sync-loss process on every stream forces them. Same inputs, same
+ *        errors, identical callbacks and counters; and each mode really ran.
+ */
+class RiflBatchedModeTestCase : public TestCase
+{
+  public:
+    /// \brief Constructor.
+    RiflBatchedModeTestCase()
+        : TestCase("fast engine: batched loaded mode equals per-frame loaded jumps")
+    {
+    }
+
+  private:
+    /**
+     * \brief Run one scenario both ways and compare.
+     * \param sc the scenario (its sync-loss events are dropped).
+     * \param byEvents drive the engines as the ns-3 channel does.
+     * \param batched accumulates the batched slots of the plain run.
+     */
+    void RunBoth(Scenario sc, bool byEvents, uint64_t* batched)
+    {
+        for (ErrorSpec& e : sc.errors)
+        {
+            e.syncLoss.clear();
+        }
+        RiflFastEngine plain(sc.config);
+        RiflFastEngine perFrame(sc.config);
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            for (uint32_t l = 0; l < sc.config.lanes; ++l)
+            {
+                perFrame.SetSyncLossProcess(s, l, CreateObject<SyncLossProcess>());
+            }
+        }
+        const Outcome a = RunScenario(plain, sc, byEvents);
+        const Outcome b = RunScenario(perFrame, sc, byEvents);
+        const std::string diff = Compare(a, b);
+        NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
+        if (!diff.empty())
+        {
+            std::cerr << "FIRST DIFFERENCE (" << sc.name << "): " << diff << std::endl;
+        }
+        NS_TEST_EXPECT_MSG_EQ(perFrame.GetBatchedSlots(), 0, "tracked states: no batched mode");
+        *batched += plain.GetBatchedSlots();
+    }
+
+    void DoRun() override
+    {
+        uint64_t batched = 0;
+        for (uint32_t seed = 2000; seed < 2080; ++seed)
+        {
+            RunBoth(RandomScenario(seed, false), seed % 2 == 1, &batched);
+        }
+        for (uint32_t lanes : {1u, 4u})
+        {
+            for (double ber : {0.0, 1e-6})
+            {
+                RunBoth(SaturatedScenario(lanes, 256, true, ber, 0.0, 30000, 11), true, &batched);
+                RunBoth(SaturatedScenario(lanes, 512, false, ber, ber, 30000, 12), false, &batched);
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(batched, 100000, "the batched mode carried a real share of slots");
+        std::cout << GetName() << ": " << batched << " slots batched" << std::endl;
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
  * \brief Speed of both engines (printed, not asserted).
  */
 class RiflEquivalenceSpeedTestCase : public TestCase
@@ -972,6 +1043,7 @@ class RiflEngineEquivalenceTestSuite : public TestSuite
     {
         AddTestCase(new RiflFastEngineSelfCheckTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceDirectedTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflBatchedModeTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceRandomTestCase(1, 30, false), RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 500000), RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceSpeedTestCase(1e-7, 500000), RIFL_TEST_QUICK);

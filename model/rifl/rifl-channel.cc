@@ -91,7 +91,8 @@ RiflChannel::~RiflChannel()
 void
 RiflChannel::DoDispose()
 {
-    m_wake.Cancel();
+    ++m_wakeGeneration; // a pending wake-up does nothing now
+    m_wakePending = false;
     m_engine.reset();
     m_devices = {};
     m_errors.clear();
@@ -365,10 +366,10 @@ RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
     CatchUp();
     const uint32_t ep = GetEndpoint(device);
     const uint64_t id = m_nextPacketId++;
-    std::vector<uint8_t> bytes(packet->GetSize());
-    packet->CopyData(bytes.data(), bytes.size());
+    auto bytes = std::make_shared<std::vector<uint8_t>>(packet->GetSize());
+    packet->CopyData(bytes->data(), bytes->size());
     m_inFlight[ep][id] = packet;
-    m_engine->OfferPacket(ep, id, bytes);
+    m_engine->OfferSharedPacket(ep, id, std::move(bytes));
     Reschedule();
     return id;
 }
@@ -403,8 +404,13 @@ RiflChannel::CatchUp()
 }
 
 void
-RiflChannel::Wake()
+RiflChannel::Wake(uint64_t generation)
 {
+    if (generation != m_wakeGeneration)
+    {
+        return; // replaced by a later Reschedule()
+    }
+    m_wakePending = false;
     m_wakeSlot = RiflLinkEngine::NEVER;
     CatchUp();
     Reschedule();
@@ -433,10 +439,19 @@ RiflChannel::Dispatch()
                 }
             }
             // Each device runs in its own node's context (ns-3 requires it of a
-            // channel handing work to a node), at this same instant, in order.
+            // channel handing work to a node), at this same instant, in order:
+            // directly when this is already its context.
             Ptr<RiflNetDevice> dev = m_devices[ev.endpoint];
-            Simulator::ScheduleWithContext(dev->GetNode()->GetId(), Time(0),
-                                           &RiflNetDevice::NotifyEvent, dev, ev, pkt);
+            const uint32_t node = dev->GetNode()->GetId();
+            if (Simulator::GetContext() == node)
+            {
+                dev->NotifyEvent(ev, pkt);
+            }
+            else
+            {
+                Simulator::ScheduleWithContext(node, Time(0), &RiflNetDevice::NotifyEvent, dev, ev,
+                                               pkt);
+            }
         }
         for (const RiflDelivery& d : deliveries)
         {
@@ -447,7 +462,11 @@ RiflChannel::Dispatch()
             if (it != m_inFlight[sender].end())
             {
                 const Ptr<Packet>& original = it->second;
-                if (original->GetSize() == d.content.size())
+                if (d.intact && original->GetSize() == d.content.size())
+                {
+                    corrupt = false; // the engine handed back the offered bytes
+                }
+                else if (original->GetSize() == d.content.size())
                 {
                     std::vector<uint8_t> sent(original->GetSize());
                     original->CopyData(sent.data(), sent.size());
@@ -473,8 +492,16 @@ RiflChannel::Dispatch()
             }
             m_deliveryTrace(d, corrupt);
             Ptr<RiflNetDevice> rx = m_devices[d.endpoint];
-            Simulator::ScheduleWithContext(rx->GetNode()->GetId(), Time(0), &RiflNetDevice::Receive,
-                                           rx, delivered, corrupt);
+            const uint32_t node = rx->GetNode()->GetId();
+            if (Simulator::GetContext() == node)
+            {
+                rx->Receive(delivered, corrupt);
+            }
+            else
+            {
+                Simulator::ScheduleWithContext(node, Time(0), &RiflNetDevice::Receive, rx,
+                                               delivered, corrupt);
+            }
         }
     }
 }
@@ -489,20 +516,36 @@ RiflChannel::Reschedule()
     const uint64_t next = m_engine->NextEventSlot();
     if (next == RiflLinkEngine::NEVER)
     {
-        m_wake.Cancel();
+        ++m_wakeGeneration;
+        m_wakePending = false;
         m_wakeSlot = RiflLinkEngine::NEVER;
         return;
     }
-    if (RiflEventPending(m_wake) && m_wakeSlot == next)
+    if (m_wakePending && m_wakeSlot == next)
     {
         return;
     }
-    m_wake.Cancel();
+    // ScheduleWithContext() gives no EventId to cancel: a replaced wake-up is
+    // recognised by its number instead (and holds a reference to the channel).
+    const uint64_t generation = ++m_wakeGeneration;
+    m_wakePending = true;
     m_wakeSlot = next;
     // The engine reports slot `next` once it has run it, i.e. at the start of next + 1.
     const Time at = GetSlotStart(next + 1);
     const Time now = Simulator::Now();
-    m_wake = Simulator::Schedule(at > now ? at - now : Time(0), &RiflChannel::Wake, this);
+    const Time delay = at > now ? at - now : Time(0);
+    // In the context of the node the engine expects to call back, which lets
+    // Dispatch() call that device at once instead of through one more event.
+    const uint32_t hint = m_engine->NextEventEndpoint();
+    if (hint < 2)
+    {
+        Simulator::ScheduleWithContext(m_devices[hint]->GetNode()->GetId(), delay,
+                                       &RiflChannel::Wake, Ptr<RiflChannel>(this), generation);
+    }
+    else
+    {
+        Simulator::Schedule(delay, &RiflChannel::Wake, Ptr<RiflChannel>(this), generation);
+    }
 }
 
 } // namespace ns3

@@ -174,8 +174,12 @@ class RiflChannel : public Channel
   private:
     /// \brief Create the Ber-attribute error processes that are missing.
     void EnsureProcesses();
-    /// \brief Advance the engine to the current time and dispatch what it reported.
-    void Wake();
+    /**
+     * \brief Advance the engine to the current time and dispatch what it reported.
+     * \param generation the wake-up's number; stale ones (a later Reschedule()
+     *        replaced them) do nothing.
+     */
+    void Wake(uint64_t generation);
     /// \brief Advance the engine to the slot in progress now.
     void CatchUp();
     /// \brief Hand collected deliveries and events to the devices.
@@ -211,7 +215,8 @@ class RiflChannel : public Channel
     RiflLinkConfig m_config;                    //!< effective configuration
     std::unique_ptr<RiflLinkEngine> m_engine;   //!< the engine
     SlotClock m_clock;                          //!< exact slot times
-    EventId m_wake;                             //!< next wake-up
+    uint64_t m_wakeGeneration{0};               //!< number of the current wake-up
+    bool m_wakePending{false};                  //!< the current wake-up is scheduled
     uint64_t m_wakeSlot{RiflLinkEngine::NEVER}; //!< slot the wake-up is for
     bool m_inEngine{false};                     //!< inside AdvanceTo (re-entrancy guard)
     uint64_t m_nextPacketId{1};                 //!< next engine packet id

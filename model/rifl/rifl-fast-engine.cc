@@ -149,6 +149,13 @@ RiflFastEngine::SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossP
     if (process)
     {
         process->SetSlotDuration(Seconds(m_config.GetSlotTimeNs() * 1e-9));
+        // Only a sync loss (all-zero line bits) makes the TX scrambler state
+        // observable (see the class description); track it from the first slot.
+        RIFL_CHECK_ARG(!m_trackScrambler && (m_started || m_slot != 0),
+                       "RiflFastEngine::SetSyncLossProcess: called at slot "
+                           << m_slot << " after traffic started; set sync-loss processes "
+                           << "before the first packet and slot");
+        m_trackScrambler = true;
     }
     m_ep[sender].lanes[lane].syncLoss = process;
 }
@@ -161,20 +168,25 @@ RiflFastEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
     RIFL_CHECK_ARG(payload.empty() || payload.size() > MAX_PACKET_BYTES,
                    "RiflFastEngine: payload size = " << payload.size()
                                                      << " bytes is outside 1..100000000");
-    auto frames = RiflFrame::CutPacket(m_config.frameSize, payload);
+    OfferSharedPacket(endpoint, packetId, std::make_shared<const std::vector<uint8_t>>(payload));
+}
+
+void
+RiflFastEngine::OfferSharedPacket(uint32_t endpoint, uint64_t packetId,
+                                  std::shared_ptr<const std::vector<uint8_t>> payload)
+{
+    CheckIndex(endpoint, 0);
+    RIFL_CHECK_ARG(!payload || payload->empty() || payload->size() > MAX_PACKET_BYTES,
+                   "RiflFastEngine: payload size = " << (payload ? payload->size() : 0)
+                                                     << " bytes is outside 1..100000000");
+    m_started = true;
     const uint32_t p = m_config.GetPayloadBytes();
-    for (std::size_t i = 0; i < frames.size(); ++i)
-    {
-        Segment seg{std::make_shared<const RiflFrame>(std::move(frames[i])),
-                    packetId,
-                    static_cast<uint32_t>(i * p),
-                    i == 0,
-                    i + 1 == frames.size(),
-                    0,
-                    0};
-        seg.content = DataContentState(*seg.frame);
-        m_ep[endpoint].txQueue.push_back(std::move(seg));
-    }
+    QueuedPacket qp;
+    qp.payload = std::move(payload);
+    qp.packetId = packetId;
+    qp.segments = static_cast<uint32_t>((qp.payload->size() + p - 1) / p);
+    m_ep[endpoint].txSegments += qp.segments;
+    m_ep[endpoint].txQueue.push_back(std::move(qp));
     ++m_ep[endpoint].pendingPackets;
 }
 
@@ -199,10 +211,13 @@ RiflFastEngine::AdvanceTo(uint64_t slot)
                 continue;
             }
         }
-        else if (slot - m_slot >= MIN_LOADED_JUMP && LoadedWork() && IsLoadedSteady())
+        else if (slot - m_slot >= MIN_LOADED_JUMP && (m_batch || LoadedWork()) && IsLoadedSteady())
         {
-            // Through the queued segments and their deliveries, up to the next error.
-            const uint64_t h = std::min({slot, JumpHorizon(), m_slot + LoadedWork()});
+            // Through the queued segments and their deliveries, up to the next error;
+            // in batched mode also through idle stretches (fill frames cost nothing).
+            const uint64_t work = LoadedWork();
+            const uint64_t h
+                = std::min({slot, JumpHorizon(), work != 0 || !m_batch ? m_slot + work : NEVER});
             if (h >= m_slot + MIN_LOADED_JUMP)
             {
                 LoadedJump(h);
@@ -216,15 +231,22 @@ RiflFastEngine::AdvanceTo(uint64_t slot)
 uint64_t
 RiflFastEngine::NextEventSlot()
 {
+    m_nextEndpoint = 2;
     if (IsQuiescent())
     {
         return JumpHorizon();
     }
-    if (LoadedWork() && IsLoadedSteady())
+    if ((m_batch || LoadedWork()) && IsLoadedSteady())
     {
         return LoadedNextEvent();
     }
     return m_slot;
+}
+
+uint32_t
+RiflFastEngine::NextEventEndpoint() const
+{
+    return m_nextEndpoint;
 }
 
 uint64_t
@@ -239,6 +261,21 @@ RiflFastEngine::GetHeldPacketEnds(uint32_t endpoint) const
 {
     CheckIndex(endpoint, 0);
     uint64_t n = 0;
+    if (m_batch)
+    {
+        // Packet ends received (in a FIFO) and not taken.
+        const std::deque<Run>& runs = m_runs[1 - endpoint];
+        const Cursor& tk = m_takenTo[1 - endpoint];
+        const Cursor& rcv = m_receivedTo[1 - endpoint];
+        for (std::size_t i = tk.run; i <= rcv.run && i < runs.size(); ++i)
+        {
+            const Run& u = runs[i];
+            const bool end = u.single ? u.eop : u.seg0 + u.count == u.segments;
+            const uint32_t lo = i == tk.run ? tk.frame : 0;
+            const uint32_t hi = i == rcv.run ? rcv.frame : u.count;
+            n += end && u.count - 1 >= lo && u.count - 1 < hi ? 1 : 0;
+        }
+    }
     for (const Lane& lane : m_ep[endpoint].lanes)
     {
         for (const FifoEntry& e : lane.fifo)
@@ -253,6 +290,8 @@ const RiflEndpointCounters&
 RiflFastEngine::GetCounters(uint32_t endpoint) const
 {
     CheckIndex(endpoint, 0);
+    // Frames whose taking a batched jump deferred are counted first.
+    const_cast<RiflFastEngine*>(this)->SettleBatch();
     return m_ep[endpoint].counters;
 }
 
@@ -272,6 +311,8 @@ const RiflLaneState&
 RiflFastEngine::GetLaneState(uint32_t endpoint, uint32_t lane) const
 {
     CheckIndex(endpoint, lane);
+    // The buffer is built lazily in batched mode; ending the batch changes nothing else.
+    const_cast<RiflFastEngine*>(this)->LeaveBatch();
     return m_ep[endpoint].lanes[lane].state;
 }
 
@@ -294,6 +335,12 @@ RiflFastEngine::GetLoadedJumpedSlots() const
 }
 
 uint64_t
+RiflFastEngine::GetBatchedSlots() const
+{
+    return m_batchedSlots;
+}
+
+uint64_t
 RiflFastEngine::GetMaterialisedFrames() const
 {
     return m_materialised;
@@ -302,8 +349,47 @@ RiflFastEngine::GetMaterialisedFrames() const
 void
 RiflFastEngine::SetSelfCheck(bool on)
 {
-    RIFL_CHECK_ARG(m_slot != 0, "RiflFastEngine: SetSelfCheck at slot " << m_slot << " (only 0)");
+    RIFL_CHECK_ARG(m_slot != 0 || m_started, "RiflFastEngine: SetSelfCheck at slot "
+                                                 << m_slot << " (only before the first "
+                                                 << "packet and slot)");
     m_selfCheck = on;
+    m_trackScrambler = m_selfCheck || m_trackScrambler;
+}
+
+RiflFastEngine::Segment
+RiflFastEngine::PopSegment(Endpoint& ep)
+{
+    NS_ASSERT(!ep.txQueue.empty());
+    QueuedPacket& qp = ep.txQueue.front();
+    const uint32_t p = m_config.GetPayloadBytes();
+    Segment seg;
+    seg.payload = qp.payload;
+    seg.packetId = qp.packetId;
+    seg.byteOffset = qp.next * p;
+    seg.first = qp.next == 0;
+    seg.last = qp.next + 1 == qp.segments;
+    seg.nBytes = seg.last ? static_cast<uint32_t>(qp.payload->size() - seg.byteOffset) : p;
+    if (m_trackScrambler)
+    {
+        seg.content = DataContentState(*SegmentFrame(seg));
+    }
+    --ep.txSegments;
+    if (++qp.next == qp.segments)
+    {
+        ep.txQueue.pop_front();
+    }
+    return seg;
+}
+
+const std::shared_ptr<const RiflFrame>&
+RiflFastEngine::SegmentFrame(const Segment& seg) const
+{
+    if (!seg.frame)
+    {
+        seg.frame = std::make_shared<const RiflFrame>(RiflFrame::MakeData(
+            m_config.frameSize, seg.payload->data() + seg.byteOffset, seg.nBytes, seg.last));
+    }
+    return seg.frame;
 }
 
 // ------------------------------------------------------------------ GF(2) helpers
@@ -568,7 +654,8 @@ RiflFastEngine::Jump(uint64_t n)
     NS_ASSERT(n % m_d == 0);
     m_loadedSteady = false;
     NS_LOG_LOGIC("jump " << n << " slots from " << m_slot);
-    const Matrix p = Power(n);
+    LeaveBatch();
+    const Matrix p = m_trackScrambler ? Power(n) : Matrix{};
     const uint64_t laneSlots = n * m_config.lanes;
     for (uint32_t e = 0; e < 2; ++e)
     {
@@ -582,11 +669,17 @@ RiflFastEngine::Jump(uint64_t n)
             {
                 lane.state.PushBuffer(RiflBufferEntry{m_fill, RiflFrameTag{}});
             }
-            lane.txScr = Apply(p, lane.txScr);
             for (LineFrame& f : lane.line)
             {
                 f.lineSlot += n;
-                f.scrBefore = Apply(p, f.scrBefore);
+            }
+            if (m_trackScrambler)
+            {
+                lane.txScr = Apply(p, lane.txScr);
+                for (LineFrame& f : lane.line)
+                {
+                    f.scrBefore = Apply(p, f.scrBefore);
+                }
             }
         }
         RiflEndpointCounters& c = ep.counters;
@@ -696,7 +789,7 @@ RiflFastEngine::LoadedWork() const
     for (uint32_t s = 0; s < 2; ++s)
     {
         const Endpoint& tx = m_ep[s];
-        w = std::max<uint64_t>(w, (tx.txQueue.size() + nLanes - 1) / nLanes);
+        w = std::max<uint64_t>(w, (tx.txSegments + nLanes - 1) / nLanes);
         pending = pending || !tx.txQueue.empty() || tx.txGroupSeq != m_ep[1 - s].rxGroupSeq;
     }
     return pending ? w + m_lineDelay + USER_DELAY + 2 : 0;
@@ -706,17 +799,44 @@ uint64_t
 RiflFastEngine::LoadedNextEvent()
 {
     const uint32_t nLanes = m_config.lanes;
+    const uint32_t p = m_config.GetPayloadBytes();
     uint64_t h = JumpHorizon();
     for (uint32_t s = 0; s < 2; ++s)
     {
         const Endpoint& tx = m_ep[s];
-        for (std::size_t j = 0; j < tx.txQueue.size() && m_slot + j / nLanes < h; ++j)
+        if (!tx.txQueue.empty())
         {
-            if (tx.txQueue[j].first || tx.txQueue[j].last)
+            // The next packet boundary: the front, or the end of the front's packet.
+            const QueuedPacket& front = tx.txQueue.front();
+            const std::size_t j = front.next == 0 ? 0 : front.segments - 1 - front.next;
+            if (m_slot + j / nLanes < h)
             {
-                h = std::min<uint64_t>(h, m_slot + j / nLanes);
-                break;
+                h = m_slot + j / nLanes;
+                m_nextEndpoint = s;
             }
+        }
+        if (m_batch)
+        {
+            // The next packet end the peer's user takes (FIFO, then in flight); one
+            // not on the line yet is taken after its TX_END, the bound above.
+            const std::deque<Run>& runs = m_runs[s];
+            for (std::size_t i = m_takenTo[s].run; i < runs.size(); ++i)
+            {
+                const Run& u = runs[i];
+                if (u.single ? u.eop : u.seg0 + u.count == u.segments)
+                {
+                    const uint64_t ready
+                        = RunLastSlot(u)
+                          + (u.single ? u.ready - u.lineSlot : m_lineDelay + USER_DELAY);
+                    if (ready < h)
+                    {
+                        h = ready;
+                        m_nextEndpoint = 1 - s;
+                    }
+                    break;
+                }
+            }
+            continue;
         }
         const Endpoint& rx = m_ep[1 - s];
         for (uint32_t l = 0; l < nLanes; ++l)
@@ -746,6 +866,15 @@ RiflFastEngine::LoadedNextEvent()
 void
 RiflFastEngine::LoadedJump(uint64_t t1)
 {
+    if (!m_trackScrambler)
+    {
+        if (!m_batch)
+        {
+            EnterBatch();
+        }
+        BatchJump(t1);
+        return;
+    }
     const uint64_t t0 = m_slot;
     const uint64_t n = t1 - t0;
     const uint32_t nLanes = m_config.lanes;
@@ -767,7 +896,13 @@ RiflFastEngine::LoadedJump(uint64_t t1)
     {
         Endpoint& ep = m_ep[s];
         RiflEndpointCounters& c = ep.counters;
-        const uint64_t k = std::min<uint64_t>(ep.txQueue.size(), n * nLanes);
+        const uint64_t k = std::min<uint64_t>(ep.txSegments, n * nLanes);
+        std::vector<Segment>& dealt = m_jumpSegments;
+        dealt.clear();
+        for (uint64_t j = 0; j < k; ++j)
+        {
+            dealt.push_back(PopSegment(ep));
+        }
         const uint32_t rr0 = ep.txRoundRobin;
         const uint64_t seq0 = ep.txGroupSeq;
         std::vector<Received>& rec = received[1 - s];
@@ -798,14 +933,14 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                 out.txId = static_cast<uint32_t>((id0 + i) % m_d);
                 if (user)
                 {
-                    const Segment& seg = ep.txQueue[j];
-                    out.frame = seg.frame;
+                    const Segment& seg = dealt[j];
+                    out.frame = SegmentFrame(seg);
                     out.tag.user = true;
                     out.tag.packetId = seg.packetId;
                     out.tag.byteOffset = seg.byteOffset;
                     out.tag.laneSeq = lane.txLaneSeq++;
                     out.tag.laneEopSeq = lane.txLaneEopSeq;
-                    lane.txLaneEopSeq += IsPacketEnd(seg.frame->GetMeta()) ? 1 : 0;
+                    lane.txLaneEopSeq += seg.last ? 1 : 0;
                     out.tag.acceptSlot = lineSlot;
                     out.tag.groupSeq = seq0 + j;
                     lane.txScr = StepState(lane.txScr) ^ seg.content;
@@ -844,7 +979,7 @@ RiflFastEngine::LoadedJump(uint64_t t1)
         }
         for (uint64_t j = 0; j < k; ++j)
         {
-            const Segment& seg = ep.txQueue[j];
+            const Segment& seg = dealt[j];
             RiflLinkEvent ev;
             ev.endpoint = s;
             ev.lane = (rr0 + j) % nLanes;
@@ -863,7 +998,6 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                 txEvents[s].push_back(ev);
             }
         }
-        ep.txQueue.erase(ep.txQueue.begin(), ep.txQueue.begin() + k);
         ep.txRoundRobin = static_cast<uint32_t>((rr0 + k) % nLanes);
         ep.txGroupSeq += k;
         c.stateSlots[static_cast<uint8_t>(RiflTxState::NORMAL)] += n * nLanes;
@@ -958,7 +1092,638 @@ RiflFastEngine::LoadedJump(uint64_t t1)
         }
     }
 
-    // ---- Callbacks in the reference's order: per slot, deliveries A, B, then TX A, B.
+    FlushJumpCallbacks();
+    m_slot = t1;
+    m_steadySlots += n;
+    m_quietSlots = 0;
+    m_loadedJumped += n;
+    m_jumped += n;
+}
+
+// ------------------------------------------------------------------ batched loaded mode
+//
+// A loaded jump changes the lane structures (retransmission buffers, frames in
+// flight, FC FIFOs) only by appending user and fill frames in a fixed pattern:
+// segments dealt round robin, one frame per lane and slot. Batched mode keeps one
+// record per run of consecutive frames of one packet instead and builds the
+// structures when the batch ends, only for the slots that can still matter: the
+// last D slots of each buffer, the frames still on the line and the frames
+// waiting in a FIFO. Everything observable (counters, TX events, deliveries and
+// their order) is produced as the per-frame loaded jump produces it, at a cost
+// per packet and lane, not per frame.
+
+uint64_t
+RiflFastEngine::RunLastSlot(const Run& u) const
+{
+    return u.single ? u.lineSlot : u.lineSlot + (u.pos0 + u.count - 1) / m_config.lanes;
+}
+
+RiflFastEngine::FrameView
+RiflFastEngine::ViewFrame(const Run& u, uint32_t i) const
+{
+    FrameView v;
+    if (u.single)
+    {
+        v.tag = u.tag;
+        v.lineSlot = u.lineSlot;
+        v.ready = u.ready;
+        v.lane = u.lane0;
+        v.nBytes = u.nBytes;
+        v.eop = u.eop;
+        return v;
+    }
+    const uint32_t nLanes = m_config.lanes;
+    const uint32_t p = m_config.GetPayloadBytes();
+    const uint32_t seg = u.seg0 + i;
+    v.lane = (u.lane0 + i) % nLanes;
+    v.lineSlot = u.lineSlot + (u.pos0 + i) / nLanes;
+    v.ready = v.lineSlot + m_lineDelay + USER_DELAY;
+    v.eop = seg + 1 == u.segments;
+    v.nBytes = v.eop ? static_cast<uint32_t>(u.payload->size() - uint64_t{seg} * p) : p;
+    v.tag.user = true;
+    v.tag.packetId = u.packetId;
+    v.tag.byteOffset = seg * p;
+    v.tag.laneSeq = u.laneSeq[v.lane] + i / nLanes;
+    v.tag.laneEopSeq = u.laneEop[v.lane];
+    v.tag.acceptSlot = v.lineSlot;
+    v.tag.groupSeq = u.groupSeq0 + i;
+    return v;
+}
+
+const uint8_t*
+RiflFastEngine::RunData(const Run& u, uint32_t i) const
+{
+    if (u.single)
+    {
+        return u.frame ? u.frame->GetPayload().data() : u.bytes.data();
+    }
+    return u.payload->data() + uint64_t{u.seg0 + i} * m_config.GetPayloadBytes();
+}
+
+std::shared_ptr<const RiflFrame>
+RiflFastEngine::RunFrame(const Run& u, uint32_t i) const
+{
+    if (u.single)
+    {
+        return u.frame;
+    }
+    const FrameView v = ViewFrame(u, i);
+    return std::make_shared<const RiflFrame>(
+        RiflFrame::MakeData(m_config.frameSize, RunData(u, i), v.nBytes, v.eop));
+}
+
+uint32_t
+RiflFastEngine::RunFramesBefore(const Run& u, uint64_t slot) const
+{
+    if (u.single)
+    {
+        return u.lineSlot < slot ? 1 : 0;
+    }
+    if (slot <= u.lineSlot)
+    {
+        return 0;
+    }
+    const uint64_t n = (slot - u.lineSlot) * m_config.lanes - u.pos0;
+    return static_cast<uint32_t>(std::min<uint64_t>(n, u.count));
+}
+
+void
+RiflFastEngine::EnterBatch()
+{
+    NS_ASSERT(!m_batch && !m_trackScrambler);
+    m_batch = true;
+    m_batchStart = m_slot;
+    const uint32_t nLanes = m_config.lanes;
+    for (uint32_t r = 0; r < 2; ++r)
+    {
+        const uint32_t s = 1 - r;
+        Endpoint& rx = m_ep[r];
+        const Endpoint& tx = m_ep[s];
+        std::vector<Run> waiting;  // in the FIFO (received)
+        std::vector<Run> inFlight; // on the line
+        auto& recent = m_recent[r];
+        recent.fill({NEVER, NEVER});
+        for (uint32_t l = 0; l < nLanes; ++l)
+        {
+            for (FifoEntry& e : rx.lanes[l].fifo)
+            {
+                Run x;
+                x.single = true;
+                x.count = 1;
+                x.frame = std::move(e.frame);
+                x.bytes = std::move(e.bytes);
+                x.tag = e.tag;
+                x.lineSlot = e.readySlot - m_lineDelay - USER_DELAY;
+                x.ready = e.readySlot;
+                x.lane0 = l;
+                x.nBytes = e.nBytes;
+                x.eop = e.eop;
+                recent[l][0] = recent[l][1];
+                recent[l][1] = x.lineSlot;
+                waiting.push_back(std::move(x));
+            }
+            rx.lanes[l].fifo.clear();
+            for (const LineFrame& f : tx.lanes[l].line)
+            {
+                if (f.tag.user)
+                {
+                    Run x;
+                    x.single = true;
+                    x.count = 1;
+                    x.frame = f.frame;
+                    x.tag = f.tag;
+                    x.lineSlot = f.lineSlot;
+                    x.ready = f.lineSlot + m_lineDelay + USER_DELAY;
+                    x.lane0 = l;
+                    x.nBytes = f.frame->GetValidBytes();
+                    x.eop = IsPacketEnd(f.frame->GetMeta());
+                    inFlight.push_back(std::move(x));
+                }
+            }
+        }
+        const auto bySeq = [](const Run& a, const Run& b)
+        {
+            return a.tag.groupSeq < b.tag.groupSeq;
+        };
+        std::sort(waiting.begin(), waiting.end(), bySeq);
+        std::sort(inFlight.begin(), inFlight.end(), bySeq);
+        std::deque<Run>& runs = m_runs[s];
+        runs.clear();
+        for (Run& x : waiting)
+        {
+            runs.push_back(std::move(x));
+        }
+        for (Run& x : inFlight)
+        {
+            runs.push_back(std::move(x));
+        }
+        m_receivedTo[s] = {waiting.size(), 0};
+        m_takenTo[s] = {0, 0};
+    }
+}
+
+void
+RiflFastEngine::ReceiveRun(uint32_t r, const Run& u, uint32_t i0, uint32_t i1)
+{
+    // Per lane: the FIFO occupancy at each push (this frame plus the lane's user
+    // frames of the two line slots before, still in the FIFO at its receive slot)
+    // and the next expected sequence numbers. A lane's frames of one run are on
+    // consecutive line slots, so from its third frame on the occupancy is 3.
+    Endpoint& ep = m_ep[r];
+    RiflEndpointCounters& c = ep.counters;
+    auto& recent = m_recent[r];
+    const uint32_t nLanes = m_config.lanes;
+    const uint32_t perLane = u.single ? 1 : nLanes;
+    for (uint32_t q = 0; q < perLane && i0 + q < i1; ++q)
+    {
+        const uint32_t first = i0 + q;
+        const uint32_t m = (i1 - first + nLanes - 1) / nLanes; // frames on this lane
+        FrameView a; // the lane's first frame of the range: lane, line slot
+        if (u.single)
+        {
+            a.lane = u.lane0;
+            a.lineSlot = u.lineSlot;
+        }
+        else
+        {
+            a.lane = (u.lane0 + first) % nLanes;
+            a.lineSlot = u.lineSlot + (u.pos0 + first) / nLanes;
+        }
+        auto& rc = recent[a.lane];
+        for (uint32_t k = 0; k < std::min<uint32_t>(m, 3); ++k)
+        {
+            const uint64_t slot = a.lineSlot + k;
+            uint64_t occ = 1;
+            for (uint64_t x : rc)
+            {
+                occ += x != NEVER && x + 2 >= slot ? 1 : 0;
+            }
+            c.maxFcOccupancy = std::max(c.maxFcOccupancy, occ);
+            rc[0] = rc[1];
+            rc[1] = slot;
+        }
+        if (m > 3)
+        {
+            rc = {a.lineSlot + m - 2, a.lineSlot + m - 1};
+        }
+        Lane& lane = ep.lanes[a.lane];
+        if (u.single)
+        {
+            lane.rxNextSeq = u.tag.laneSeq + 1;
+            lane.rxNextEopSeq = u.tag.laneEopSeq + (u.eop ? 1 : 0);
+        }
+        else
+        {
+            const uint32_t lastFrame = first + (m - 1) * nLanes;
+            lane.rxNextSeq = u.laneSeq[a.lane] + lastFrame / nLanes + 1;
+            lane.rxNextEopSeq = u.laneEop[a.lane] + (u.seg0 + lastFrame + 1 == u.segments ? 1 : 0);
+        }
+    }
+}
+
+void
+RiflFastEngine::BatchJump(uint64_t t1)
+{
+    const uint64_t t0 = m_slot;
+    const uint64_t n = t1 - t0;
+    const uint32_t nLanes = m_config.lanes;
+    const uint64_t lastInFlight = t1 - m_lineDelay - FLAG_DELAY; // first line slot not received
+    NS_LOG_LOGIC("batched loaded jump " << n << " slots from " << t0);
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        m_jumpTxEvents[e].clear();
+        m_jumpDeliveries[e].clear();
+    }
+
+    // ---- TX of both endpoints: segments dealt round robin, one frame per lane and
+    // slot; a run per packet (part) dealt.
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        Endpoint& ep = m_ep[s];
+        RiflEndpointCounters& c = ep.counters;
+        const uint64_t k = std::min<uint64_t>(ep.txSegments, n * nLanes);
+        const uint32_t rr0 = ep.txRoundRobin;
+        const uint64_t seq0 = ep.txGroupSeq;
+        std::deque<Run>& runs = m_runs[s];
+        uint64_t j = 0; // frames dealt so far in this jump
+        while (j < k)
+        {
+            QueuedPacket& qp = ep.txQueue.front();
+            const uint32_t cnt
+                = static_cast<uint32_t>(std::min<uint64_t>(qp.segments - qp.next, k - j));
+            Run u;
+            u.packetId = qp.packetId;
+            u.seg0 = qp.next;
+            u.count = cnt;
+            u.segments = qp.segments;
+            u.groupSeq0 = seq0 + j;
+            u.lineSlot = t0 + 1 + j / nLanes;
+            u.pos0 = static_cast<uint32_t>(j % nLanes);
+            u.lane0 = static_cast<uint32_t>((rr0 + j) % nLanes);
+            for (uint32_t l = 0; l < nLanes; ++l)
+            {
+                Lane& lane = ep.lanes[l];
+                u.laneSeq[l] = lane.txLaneSeq;
+                u.laneEop[l] = lane.txLaneEopSeq;
+                const uint32_t offset = (l + nLanes - u.lane0) % nLanes;
+                lane.txLaneSeq += cnt / nLanes + (offset < cnt % nLanes ? 1 : 0);
+            }
+            RiflLinkEvent ev;
+            ev.endpoint = s;
+            ev.packetId = qp.packetId;
+            if (qp.next == 0)
+            {
+                ev.type = RiflLinkEventType::TX_BEGIN;
+                ev.lane = u.lane0;
+                ev.slot = t0 + j / nLanes;
+                ev.value = static_cast<int64_t>(ev.slot + 1);
+                m_jumpTxEvents[s].push_back(ev);
+            }
+            j += cnt;
+            if (qp.next + cnt == qp.segments)
+            {
+                ev.type = RiflLinkEventType::TX_END;
+                ev.lane = static_cast<uint32_t>((rr0 + j - 1) % nLanes);
+                ev.slot = t0 + (j - 1) / nLanes;
+                ev.value = static_cast<int64_t>(ev.slot + 1);
+                m_jumpTxEvents[s].push_back(ev);
+                --ep.pendingPackets;
+                ++ep.lanes[ev.lane].txLaneEopSeq;
+                u.payload = std::move(qp.payload);
+                ep.txQueue.pop_front();
+            }
+            else
+            {
+                u.payload = qp.payload;
+                qp.next += cnt;
+            }
+            runs.push_back(std::move(u));
+        }
+        for (uint32_t l = 0; l < nLanes; ++l)
+        {
+            Lane& lane = ep.lanes[l];
+            const uint32_t pos = (l + nLanes - rr0) % nLanes; // this lane's place in a slot
+            if (pos < k)
+            {
+                // Fill frames after the lane's last user frame of the jump.
+                const uint64_t lastSlot = (pos + (k - 1 - pos) / nLanes * nLanes) / nLanes;
+                lane.fillPushes = static_cast<uint32_t>(std::min<uint64_t>(n - 1 - lastSlot, m_d));
+            }
+            else
+            {
+                lane.fillPushes
+                    = static_cast<uint32_t>(std::min<uint64_t>(lane.fillPushes + n, m_d));
+            }
+            lane.state.AdvanceSteady(n, n);
+        }
+        ep.txSegments -= k;
+        ep.txRoundRobin = static_cast<uint32_t>((rr0 + k) % nLanes);
+        ep.txGroupSeq += k;
+        c.stateSlots[static_cast<uint8_t>(RiflTxState::NORMAL)] += n * nLanes;
+        c.newUserFrames += k;
+        c.fillFrames += n * nLanes - k;
+    }
+
+    // ---- RX of both endpoints: every frame passes in sequence; user frames go
+    // through the FC FIFO to the user at line slot + L + 6, in segment order.
+    for (uint32_t r = 0; r < 2; ++r)
+    {
+        const uint32_t s = 1 - r;
+        Endpoint& ep = m_ep[r];
+        RiflEndpointCounters& c = ep.counters;
+        c.framesReceived += n * nLanes;
+        c.dataFramesDelivered += n * nLanes;
+        std::deque<Run>& runs = m_runs[s];
+        Cursor& rcv = m_receivedTo[s];
+        while (rcv.run < runs.size())
+        {
+            const Run& u = runs[rcv.run];
+            const uint32_t end = RunFramesBefore(u, lastInFlight);
+            if (end > rcv.frame)
+            {
+                ReceiveRun(r, u, rcv.frame, end);
+                rcv.frame = end;
+            }
+            if (end < u.count)
+            {
+                break;
+            }
+            ++rcv.run;
+            rcv.frame = 0;
+        }
+        for (Lane& lane : m_ep[s].lanes)
+        {
+            // Frames on the line from before the batch (their user frames are runs).
+            while (!lane.line.empty() && lane.line.front().lineSlot < lastInFlight)
+            {
+                lane.line.pop_front();
+            }
+        }
+        TakeRuns(r, t1, &m_jumpDeliveries[r]);
+        // Runs taken whose frames are all older than every buffer's last D slots are done.
+        Cursor& tk = m_takenTo[s];
+        while (tk.run > 0)
+        {
+            const Run& u = runs.front();
+            if (RunLastSlot(u) + m_d > t1)
+            {
+                break;
+            }
+            runs.pop_front();
+            --tk.run;
+            --rcv.run;
+        }
+    }
+
+    FlushJumpCallbacks();
+    m_slot = t1;
+    m_steadySlots += n;
+    m_quietSlots = 0;
+    m_batchedSlots += n;
+    m_loadedJumped += n;
+    m_jumped += n;
+}
+
+void
+RiflFastEngine::TakeRuns(uint32_t r, uint64_t t1, std::vector<RiflDelivery>* out)
+{
+    const uint32_t s = 1 - r;
+    const std::deque<Run>& runs = m_runs[s];
+    const Cursor& rcv = m_receivedTo[s];
+    Cursor& tk = m_takenTo[s];
+    Endpoint& ep = m_ep[r];
+    while (tk.run < rcv.run || (tk.run == rcv.run && tk.frame < rcv.frame))
+    {
+        const Run& u = runs[tk.run];
+        if (!u.single && u.seg0 == 0 && tk.frame == 0 && ep.assembly.offsets.empty() && out)
+        {
+            // A whole packet at once when all its frames are here and ready.
+            std::size_t e = tk.run;
+            while (e < runs.size() && runs[e].seg0 + runs[e].count != runs[e].segments)
+            {
+                ++e;
+            }
+            const bool received
+                = e < runs.size() && (e < rcv.run || (e == rcv.run && rcv.frame == runs[e].count));
+            if (received && RunLastSlot(runs[e]) + m_lineDelay + USER_DELAY < t1)
+            {
+                TakePacket(r, tk.run, e, out);
+                tk = {e + 1, 0};
+                continue;
+            }
+            // Its end comes in a later jump: take it whole then (or frame by frame
+            // in SettleBatch(), which gives the same state). Nothing behind it is
+            // ready before it.
+            break;
+        }
+        const FrameView v = ViewFrame(u, tk.frame);
+        if (v.ready >= t1)
+        {
+            break;
+        }
+        NS_ASSERT_MSG(out != nullptr || !v.eop,
+                      "RiflFastEngine: a deferred take reached a packet end");
+        TakeFrame(r, RunData(u, tk.frame), v.nBytes, v.eop, v.tag, v.ready, out);
+        if (++tk.frame == u.count)
+        {
+            tk = {tk.run + 1, 0};
+        }
+    }
+}
+
+void
+RiflFastEngine::TakePacket(uint32_t epIndex, std::size_t first, std::size_t last,
+                           std::vector<RiflDelivery>* out)
+{
+    // What TakeFrame() does for each frame of a packet whose frames are all in the
+    // runs first..last of this batch (full payloads but the last, in byte order).
+    const std::deque<Run>& runs = m_runs[1 - epIndex];
+    Endpoint& ep = m_ep[epIndex];
+    const Run& head = runs[first];
+    const Run& tail = runs[last];
+    const std::vector<uint8_t>& bytes = *head.payload;
+    const uint32_t p = m_config.GetPayloadBytes();
+    const FrameView end = ViewFrame(tail, tail.count - 1);
+    ep.rxRoundRobin = static_cast<uint32_t>((ep.rxRoundRobin + head.segments) % m_config.lanes);
+    ep.rxGroupSeq = end.tag.groupSeq + 1;
+    ep.counters.bytesDelivered += bytes.size();
+    ++ep.counters.packetsDelivered;
+    RiflDelivery rd;
+    rd.endpoint = epIndex;
+    rd.packetId = head.packetId;
+    rd.firstSlot = head.lineSlot;
+    rd.slot = end.ready;
+    // Per user word (§11.2): delivered with the frame holding its last byte,
+    // accepted with the frame holding its first byte; a frame is accepted at
+    // its line slot and delivered L + 6 slots later.
+    const uint32_t w = m_config.userWordBytes;
+    const std::size_t total = bytes.size();
+    const uint32_t nLanes = m_config.lanes;
+    std::vector<uint64_t>& slots = m_packetSlots; // line slot of each frame of the packet
+    slots.clear();
+    for (std::size_t k = first; k <= last; ++k)
+    {
+        const Run& u = runs[k];
+        uint64_t slot = u.lineSlot;
+        uint32_t pos = u.pos0;
+        for (uint32_t i = 0; i < u.count; ++i)
+        {
+            slots.push_back(slot);
+            if (++pos == nLanes)
+            {
+                pos = 0;
+                ++slot;
+            }
+        }
+    }
+    rd.wordLatencies.resize((total + w - 1) / w);
+    const uint64_t delay = m_lineDelay + USER_DELAY;
+    std::size_t fa = 0;   // frame of the word's first byte
+    std::size_t fb = 0;   // frame of the word's last byte
+    std::size_t aEnd = p; // first byte after frame fa
+    std::size_t bEnd = p; // first byte after frame fb
+    for (std::size_t b = 0, k = 0; b < total; b += w, ++k)
+    {
+        const std::size_t lastByte = std::min<std::size_t>(b + w, total) - 1;
+        while (aEnd <= b)
+        {
+            ++fa;
+            aEnd += p;
+        }
+        while (bEnd <= lastByte)
+        {
+            ++fb;
+            bEnd += p;
+        }
+        rd.wordLatencies[k] = slots[fb] + delay - slots[fa];
+    }
+    rd.content = bytes;
+    rd.intact = true; // the offered bytes themselves
+    out->push_back(std::move(rd));
+}
+
+void
+RiflFastEngine::SettleBatch()
+{
+    if (!m_batch)
+    {
+        return;
+    }
+    for (uint32_t r = 0; r < 2; ++r)
+    {
+        // Frame by frame: no packet end can be among them (a frame not received
+        // yet is ready two slots after m_slot at the earliest).
+        TakeRuns(r, m_slot, nullptr);
+    }
+}
+
+void
+RiflFastEngine::LeaveBatch()
+{
+    if (!m_batch)
+    {
+        return;
+    }
+    SettleBatch();
+    m_batch = false;
+    const uint64_t t = m_slot; // the last line slot sent is t
+    const uint32_t nLanes = m_config.lanes;
+    const uint64_t inFlight = m_lineDelay + FLAG_DELAY;
+    const uint64_t lineFrom = std::max(m_batchStart + 1, t >= inFlight ? t - inFlight : 0);
+    const uint64_t bufferFrom = std::max<uint64_t>(m_batchStart + 1, t + 1 > m_d ? t + 1 - m_d : 0);
+    const uint64_t from = std::min(lineFrom, bufferFrom);
+    struct Slotted
+    {
+        uint64_t slot;
+        const Run* run;
+        uint32_t frame;
+    };
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        std::deque<Run>& runs = m_runs[s];
+        std::vector<std::vector<Slotted>> perLane(nLanes);
+        for (const Run& u : runs)
+        {
+            if (u.single)
+            {
+                continue; // from before the batch: still on the line, or in the buffer already
+            }
+            const uint32_t i0 = RunFramesBefore(u, from);
+            for (uint32_t i = i0; i < u.count; ++i)
+            {
+                const FrameView v = ViewFrame(u, i);
+                perLane[v.lane].push_back(Slotted{v.lineSlot, &u, i});
+            }
+        }
+        for (uint32_t l = 0; l < nLanes; ++l)
+        {
+            Lane& lane = m_ep[s].lanes[l];
+            const uint32_t idNext = lane.state.GetTxFrameId(); // the ID of line slot t + 1
+            std::size_t k = 0;
+            for (uint64_t slot = from; slot <= t; ++slot)
+            {
+                const Slotted* u = nullptr;
+                if (k < perLane[l].size() && perLane[l][k].slot == slot)
+                {
+                    u = &perLane[l][k++];
+                }
+                const std::shared_ptr<const RiflFrame> frame
+                    = u == nullptr ? m_fill : RunFrame(*u->run, u->frame);
+                const RiflFrameTag tag
+                    = u == nullptr ? RiflFrameTag{} : ViewFrame(*u->run, u->frame).tag;
+                if (slot >= bufferFrom)
+                {
+                    lane.state.PushBuffer(RiflBufferEntry{frame, tag});
+                }
+                if (slot >= lineFrom)
+                {
+                    LineFrame f;
+                    f.lineSlot = slot;
+                    f.frame = frame;
+                    f.tag = tag;
+                    f.txId = static_cast<uint32_t>((idNext + m_d - (t + 1 - slot) % m_d) % m_d);
+                    f.fill = u == nullptr;
+                    lane.line.push_back(std::move(f));
+                }
+            }
+        }
+        // The receiver's FIFOs: received, not taken.
+        Endpoint& rx = m_ep[1 - s];
+        const Cursor rcv = m_receivedTo[s];
+        for (Cursor c = m_takenTo[s]; c.run < rcv.run || (c.run == rcv.run && c.frame < rcv.frame);)
+        {
+            Run& u = runs[c.run];
+            const FrameView v = ViewFrame(u, c.frame);
+            FifoEntry e;
+            e.readySlot = v.ready;
+            if (u.single && !u.frame)
+            {
+                e.bytes = std::move(u.bytes);
+            }
+            else
+            {
+                e.frame = RunFrame(u, c.frame);
+            }
+            e.nBytes = v.nBytes;
+            e.eop = v.eop;
+            e.tag = v.tag;
+            rx.lanes[v.lane].fifo.push_back(std::move(e));
+            if (++c.frame == u.count)
+            {
+                c = {c.run + 1, 0};
+            }
+        }
+        runs.clear();
+        m_receivedTo[s] = {0, 0};
+        m_takenTo[s] = {0, 0};
+    }
+}
+
+void
+RiflFastEngine::FlushJumpCallbacks()
+{
+    auto& txEvents = m_jumpTxEvents;
+    auto& deliveries = m_jumpDeliveries;
     std::array<std::size_t, 4> idx{0, 0, 0, 0};
     while (true)
     {
@@ -998,11 +1763,6 @@ RiflFastEngine::LoadedJump(uint64_t t1)
         }
         ++idx[cat];
     }
-    m_slot = t1;
-    m_steadySlots += n;
-    m_quietSlots = 0;
-    m_loadedJumped += n;
-    m_jumped += n;
 }
 
 // ------------------------------------------------------------------ slot mode
@@ -1010,6 +1770,8 @@ RiflFastEngine::LoadedJump(uint64_t t1)
 void
 RiflFastEngine::Step()
 {
+    LeaveBatch();
+    m_started = true;
     const uint64_t t = m_slot;
     m_loadedSteady = false;
     m_activity = false;
@@ -1464,8 +2226,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
         {
             break;
         }
-        taken.push_back(std::move(ep.txQueue.front()));
-        ep.txQueue.pop_front();
+        taken.push_back(PopSegment(ep));
         taken.back().groupSeq = ep.txGroupSeq++;
         assigned[l] = static_cast<int32_t>(nTaken);
         takenLane[nTaken++] = l;
@@ -1536,7 +2297,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                 else
                 {
                     out.frame = e.frame;
-                    content = DataContentState(*e.frame);
+                    content = m_trackScrambler ? DataContentState(*e.frame) : 0;
                 }
                 ++c.replayedFrames;
                 break;
@@ -1557,13 +2318,13 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                 if (assigned[l] >= 0)
                 {
                     const Segment& seg = taken[assigned[l]];
-                    out.frame = seg.frame;
+                    out.frame = SegmentFrame(seg);
                     out.tag.user = true;
                     out.tag.packetId = seg.packetId;
                     out.tag.byteOffset = seg.byteOffset;
                     out.tag.laneSeq = lane.txLaneSeq++;
                     out.tag.laneEopSeq = lane.txLaneEopSeq;
-                    lane.txLaneEopSeq += IsPacketEnd(seg.frame->GetMeta()) ? 1 : 0;
+                    lane.txLaneEopSeq += seg.last ? 1 : 0;
                     out.tag.acceptSlot = out.lineSlot;
                     out.tag.groupSeq = seg.groupSeq;
                     content = seg.content;
@@ -1600,7 +2361,10 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
             Emit(RiflLinkEventType::REPLAY_END, epIndex, l, 0, static_cast<int64_t>(c.replays));
         }
         out.txId = id;
-        lane.txScr = StepState(lane.txScr) ^ content;
+        if (m_trackScrambler)
+        {
+            lane.txScr = StepState(lane.txScr) ^ content;
+        }
         if (m_selfCheck)
         {
             NS_ABORT_MSG_IF(lane.checkScr.GetState() != out.scrBefore,

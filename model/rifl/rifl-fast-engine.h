@@ -160,6 +160,15 @@ class RiflFastEngine : public RiflLinkEngine
                      const std::vector<uint8_t>& payload) override;
 
     /**
+     * \brief OfferPacket() without a copy: the engine keeps the shared bytes.
+     * \param endpoint the sender, 0 or 1.
+     * \param packetId any id (reported with the delivery).
+     * \param payload the bytes, 1..1e8, not null; never changed after.
+     */
+    void OfferSharedPacket(uint32_t endpoint, uint64_t packetId,
+                           std::shared_ptr<const std::vector<uint8_t>> payload) override;
+
+    /**
      * \brief Run every slot before \p slot, jumping over quiescent stretches.
      * \param slot the first slot not to run.
      */
@@ -178,6 +187,7 @@ class RiflFastEngine : public RiflLinkEngine
      * \return the slot, or NEVER.
      */
     uint64_t NextEventSlot() override;
+    uint32_t NextEventEndpoint() const override;
 
     /**
      * \param endpoint an endpoint.
@@ -225,6 +235,10 @@ class RiflFastEngine : public RiflLinkEngine
     /// \return the number of slots jumped over with traffic (loaded run mode; part of
     ///         GetJumpedSlots()).
     uint64_t GetLoadedJumpedSlots() const;
+
+    /// \return the number of slots jumped in batched loaded mode (part of
+    ///         GetLoadedJumpedSlots(); used when no TX scrambler state is tracked).
+    uint64_t GetBatchedSlots() const;
 
     /// \return the number of frames materialised as real bits.
     uint64_t GetMaterialisedFrames() const;
@@ -279,16 +293,74 @@ class RiflFastEngine : public RiflLinkEngine
         }
     };
 
-    /// A user segment waiting at the TX.
+    /// A user segment waiting at the TX. Its Data frame is built only when a
+    /// frame object is needed (slot mode, the retransmission buffer, the line).
     struct Segment
     {
-        std::shared_ptr<const RiflFrame> frame; //!< the Data frame (shared)
-        uint64_t packetId{0};                   //!< its packet
-        uint32_t byteOffset{0};                 //!< offset in the packet
-        bool first{false};                      //!< first segment of its packet
-        bool last{false};                       //!< last segment of its packet
-        uint64_t content{0};                    //!< c(frame), computed when offered
-        uint64_t groupSeq{0};                   //!< endpoint-wide user-segment number (dealt)
+        std::shared_ptr<const std::vector<uint8_t>> payload; //!< its packet's bytes (shared)
+        mutable std::shared_ptr<const RiflFrame> frame;      //!< the Data frame, once built
+        uint64_t packetId{0};                                //!< its packet
+        uint32_t byteOffset{0};                              //!< offset in the packet
+        uint32_t nBytes{0};                                  //!< user bytes it carries
+        bool first{false};                                   //!< first segment of its packet
+        bool last{false};                                    //!< last segment of its packet
+        uint64_t content{0};  //!< c(frame), when the scrambler is tracked
+        uint64_t groupSeq{0}; //!< endpoint-wide user-segment number (dealt)
+    };
+
+    /// A packet waiting at the TX; its segments are dealt from `next` on.
+    struct QueuedPacket
+    {
+        std::shared_ptr<const std::vector<uint8_t>> payload; //!< its bytes (shared)
+        uint64_t packetId{0};                                //!< its id
+        uint32_t segments{0};                                //!< its segments (frames)
+        uint32_t next{0};                                    //!< the next segment to deal
+    };
+
+    /**
+     * \brief Batched mode (EnterBatch()): consecutive user frames of one packet
+     *        dealt in one batched jump, or (single) one user frame from before
+     *        the batch. The lane structures (buffer, line, FIFO) are built from
+     *        these only when the batch ends (LeaveBatch()).
+     */
+    struct Run
+    {
+        bool single{false};                                  //!< one frame from before the batch
+        std::shared_ptr<const std::vector<uint8_t>> payload; //!< its packet's bytes (batched)
+        uint64_t packetId{0};                                //!< its packet (batched)
+        uint32_t seg0{0};                                    //!< its first segment (batched)
+        uint32_t count{1};                                   //!< its frames
+        uint32_t segments{0};                                //!< its packet's segments (batched)
+        uint64_t groupSeq0{0};                               //!< groupSeq of frame 0 (batched)
+        uint64_t lineSlot{0};                                //!< line slot of frame 0
+        uint32_t pos0{0};                                    //!< frame 0's place in its slot
+        uint32_t lane0{0};                                   //!< lane of frame 0
+        std::array<uint64_t, 16> laneSeq{};                  //!< per lane: laneSeq at its start
+        std::array<uint64_t, 16> laneEop{};                  //!< per lane: laneEopSeq of its frames
+        std::shared_ptr<const RiflFrame> frame;              //!< single: the frame, or
+        std::vector<uint8_t> bytes;                          //!< single: the user bytes decoded
+        RiflFrameTag tag;                                    //!< single: its tag
+        uint64_t ready{0};  //!< single: first slot the user may take it
+        uint32_t nBytes{0}; //!< single: user bytes
+        bool eop{false};    //!< single: last frame of a packet
+    };
+
+    /// One frame of a Run, as the per-frame structures would hold it.
+    struct FrameView
+    {
+        RiflFrameTag tag;     //!< its tag
+        uint64_t lineSlot{0}; //!< its line slot
+        uint64_t ready{0};    //!< first slot the user may take it
+        uint32_t lane{0};     //!< its lane
+        uint32_t nBytes{0};   //!< user bytes
+        bool eop{false};      //!< last frame of a packet
+    };
+
+    /// A position in a sender's runs: run index, frame index in it.
+    struct Cursor
+    {
+        std::size_t run{0}; //!< the run
+        uint32_t frame{0};  //!< the frame in it
     };
 
     /// One lane of one endpoint.
@@ -323,17 +395,18 @@ class RiflFastEngine : public RiflLinkEngine
     /// One endpoint.
     struct Endpoint
     {
-        std::vector<Lane> lanes;       //!< lanes
-        std::deque<Segment> txQueue;   //!< user segments waiting
-        uint32_t txRoundRobin{0};      //!< next lane for a user segment
-        uint32_t rxRoundRobin{0};      //!< next lane the user takes from
-        double drainCredit{0.0};       //!< fractional drain credit
-        Assembly assembly;             //!< packet being received
-        RiflEndpointCounters counters; //!< counters
-        uint64_t linkUpSlot{NEVER};    //!< first all-ready slot
-        uint64_t pendingPackets{0};    //!< packets whose last segment is not sent
-        uint64_t txGroupSeq{0};        //!< next user-segment number dealt by the TX
-        uint64_t rxGroupSeq{0};        //!< number of the last segment taken by the user, + 1
+        std::vector<Lane> lanes;          //!< lanes
+        std::deque<QueuedPacket> txQueue; //!< packets waiting (in part)
+        uint64_t txSegments{0};           //!< segments waiting
+        uint32_t txRoundRobin{0};         //!< next lane for a user segment
+        uint32_t rxRoundRobin{0};         //!< next lane the user takes from
+        double drainCredit{0.0};          //!< fractional drain credit
+        Assembly assembly;                //!< packet being received
+        RiflEndpointCounters counters;    //!< counters
+        uint64_t linkUpSlot{NEVER};       //!< first all-ready slot
+        uint64_t pendingPackets{0};       //!< packets whose last segment is not sent
+        uint64_t txGroupSeq{0};           //!< next user-segment number dealt by the TX
+        uint64_t rxGroupSeq{0};           //!< number of the last segment taken by the user, + 1
     };
 
     /// \brief Run one slot of both directions with the per-slot rules.
@@ -419,6 +492,114 @@ class RiflFastEngine : public RiflLinkEngine
      * \param t1 the first slot not jumped.
      */
     void LoadedJump(uint64_t t1);
+
+    /**
+     * \brief Start batched loaded mode: the lane structures' user frames (FIFO,
+     *        line) become single Runs; from here on loaded jumps cost a few
+     *        integer operations per packet and lane, and build no frame objects.
+     */
+    void EnterBatch();
+
+    /**
+     * \brief A loaded jump in batched mode (same results as the per-frame one).
+     * \param t1 the first slot not jumped.
+     */
+    void BatchJump(uint64_t t1);
+
+    /**
+     * \brief End batched mode: build the buffers, lines and FIFOs exactly as the
+     *        per-frame loaded jumps would have left them. No-op outside it.
+     */
+    void LeaveBatch();
+
+    /**
+     * \brief Hand a whole packet to the user at once (batched mode): what
+     *        TakeFrame() does for each of its frames.
+     * \param epIndex the receiving endpoint.
+     * \param first the index of the sender's run holding its first frame.
+     * \param last the index of the run holding its last frame.
+     * \param out where the delivery goes.
+     */
+    void TakePacket(uint32_t epIndex, std::size_t first, std::size_t last,
+                    std::vector<RiflDelivery>* out);
+
+    /**
+     * \brief Batched mode: the user of \p r takes what is ready before \p t1,
+     *        whole packets at once; a packet whose end is not here yet waits.
+     * \param r the receiving endpoint.
+     * \param t1 the first slot not run.
+     * \param out where deliveries go; null: frame by frame, no packet end.
+     */
+    void TakeRuns(uint32_t r, uint64_t t1, std::vector<RiflDelivery>* out);
+
+    /**
+     * \brief Batched mode: frames i0..i1-1 of a run pass the receiver's flags.
+     * \param r the receiving endpoint.
+     * \param u the run.
+     * \param i0 the first frame.
+     * \param i1 one past the last frame.
+     */
+    void ReceiveRun(uint32_t r, const Run& u, uint32_t i0, uint32_t i1);
+
+    /**
+     * \brief Take, frame by frame, the frames a batched jump left for later
+     *        (the head of a packet whose end had not arrived): counters and the
+     *        assembly become what the per-frame jumps would have made them.
+     */
+    void SettleBatch();
+
+    /**
+     * \param u a run.
+     * \param i a frame of it.
+     * \return the frame's tag, slots, lane and size.
+     */
+    FrameView ViewFrame(const Run& u, uint32_t i) const;
+
+    /**
+     * \param u a run.
+     * \return the line slot of its last frame.
+     */
+    uint64_t RunLastSlot(const Run& u) const;
+
+    /**
+     * \param u a run.
+     * \param i a frame of it.
+     * \return its user bytes.
+     */
+    const uint8_t* RunData(const Run& u, uint32_t i) const;
+
+    /**
+     * \param u a run.
+     * \param i a frame of it.
+     * \return its frame object (built for batched runs).
+     */
+    std::shared_ptr<const RiflFrame> RunFrame(const Run& u, uint32_t i) const;
+
+    /**
+     * \param u a run.
+     * \param slot a line slot.
+     * \return how many of its frames are on line slots before \p slot.
+     */
+    uint32_t RunFramesBefore(const Run& u, uint64_t slot) const;
+
+    /**
+     * \brief Take the next segment off an endpoint's queue.
+     * \param ep the endpoint.
+     * \return the segment (its content state computed when tracked).
+     */
+    Segment PopSegment(Endpoint& ep);
+
+    /**
+     * \brief Hand the collected callbacks of a loaded jump over in the reference's
+     *        order: per slot, deliveries to A, to B, then TX events of A, of B.
+     */
+    void FlushJumpCallbacks();
+
+    /**
+     * \param seg a segment.
+     * \return its Data frame (built on first use).
+     */
+    const std::shared_ptr<const RiflFrame>& SegmentFrame(const Segment& seg) const;
 
     /// \brief Fill the tables of c() per Meta value and per payload byte position and value.
     void BuildContentTables();
@@ -515,6 +696,7 @@ class RiflFastEngine : public RiflLinkEngine
     bool m_unsteady{false};     //!< the current step had activity other than steady user data
     uint64_t m_steadySlots{0};  //!< consecutive steps (and loaded jumps) without unsteadiness
     uint64_t m_loadedJumped{0}; //!< slots jumped with traffic (loaded run mode)
+    uint64_t m_batchedSlots{0}; //!< slots jumped in batched loaded mode
     bool m_loadedSteady{false}; //!< IsLoadedSteady() held and only loaded jumps ran since
     std::array<uint64_t, 4> m_metaTable{};               //!< c() of the Meta bits alone
     std::vector<std::array<uint64_t, 256>> m_byteTable;  //!< c() per payload byte position, value
@@ -523,11 +705,23 @@ class RiflFastEngine : public RiflLinkEngine
     std::array<std::vector<RiflDelivery>, 2> m_jumpDeliveries; //!< loaded jump: deliveries
     std::vector<FifoEntry> m_jumpOld;                          //!< loaded jump: FIFO taken
     bool m_selfCheck{false};                                   //!< self-check mode
-    uint64_t m_stepped{0};                                     //!< slots stepped
-    uint64_t m_jumped{0};                                      //!< slots jumped
-    uint64_t m_materialised{0};                                //!< frames materialised
-    DeliveryCallback m_deliveryCb;                             //!< delivery callback
-    EventCallback m_eventCb;                                   //!< event callback
+    bool m_trackScrambler{false};            //!< track TX scrambler states (self-check, sync loss)
+    bool m_started{false};                   //!< a packet was offered or a slot run
+    bool m_batch{false};                     //!< batched loaded mode (EnterBatch())
+    uint32_t m_nextEndpoint{2};              //!< NextEventEndpoint()
+    uint64_t m_batchStart{0};                //!< the slot the batch started at
+    std::array<std::deque<Run>, 2> m_runs{}; //!< per sender: batched runs
+    std::vector<uint64_t> m_packetSlots;     //!< TakePacket(): line slot of each frame (reused)
+    std::vector<Segment> m_jumpSegments;     //!< loaded jump: dealt
+    std::array<Cursor, 2> m_receivedTo{};    //!< per sender: received up to
+    std::array<Cursor, 2> m_takenTo{};       //!< per sender: taken up to
+    std::array<std::array<std::array<uint64_t, 2>, 16>, 2> m_recent{}; //!< per RX lane: last two
+                                                                       //!< user line slots
+    uint64_t m_stepped{0};                                             //!< slots stepped
+    uint64_t m_jumped{0};                                              //!< slots jumped
+    uint64_t m_materialised{0};                                        //!< frames materialised
+    DeliveryCallback m_deliveryCb;                                     //!< delivery callback
+    EventCallback m_eventCb;                                           //!< event callback
 };
 
 } // namespace ns3

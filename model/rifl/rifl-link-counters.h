@@ -42,8 +42,8 @@ struct RiflEndpointCounters
     uint64_t compensationSlots{0}; //!< slots the compensation signal was active (faster side)
     uint64_t compensationIdles{0}; //!< compensation Idle frames sent (all lanes; NORMAL only)
     // RX (summed over lanes)
-    uint64_t framesReceived{0};       //!< frames arrived (any state)
-    uint64_t lineErrorFrames{0};      //!< frames whose line bits were changed (errors, sync loss)
+    uint64_t framesReceived{0};  //!< frames arrived (any state)
+    uint64_t lineErrorFrames{0}; //!< frames whose line bits were changed (errors, sync loss)
     /// Frames that failed the check while RX up: the frames hit on the line and every later
     /// frame that fails because exp_id was rolled back (about a round trip of frames per
     /// line error), so several times lineErrorFrames; the line hits are lineErrorFrames.

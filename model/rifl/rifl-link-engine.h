@@ -88,6 +88,10 @@ struct RiflDelivery
     /// word's last byte minus the slot the frame holding its first byte was
     /// accepted from the user (spec 11.2; L + 7 for a 2-frame word, error free).
     std::vector<uint64_t> wordLatencies;
+    /// A hint, not a result: true when the engine knows by construction that
+    /// content is exactly the bytes offered (no line error came near them), so an
+    /// adapter may skip comparing them. False says nothing.
+    bool intact{false};
 };
 
 /**
@@ -146,6 +150,18 @@ class RiflLinkEngine
         = 0;
 
     /**
+     * \brief OfferPacket() for bytes the caller shares instead of copying.
+     * \param endpoint the sending endpoint.
+     * \param packetId an identifier, unique per endpoint.
+     * \param payload the bytes, at least one (not null, never changed after).
+     */
+    virtual void OfferSharedPacket(uint32_t endpoint, uint64_t packetId,
+                                   std::shared_ptr<const std::vector<uint8_t>> payload)
+    {
+        OfferPacket(endpoint, packetId, *payload);
+    }
+
+    /**
      * \brief Run every slot before \p slot (no-op if already there).
      * \param slot the first slot not to run.
      */
@@ -160,6 +176,17 @@ class RiflLinkEngine
      * \return the slot, or NEVER.
      */
     virtual uint64_t NextEventSlot() = 0;
+
+    /**
+     * \brief A hint for the ns-3 adapter, valid after NextEventSlot(): the
+     *        endpoint whose callback that slot is expected to bring, so that the
+     *        wake-up can run in its node's context. Never changes results.
+     * \return 0 or 1, or 2 when not known.
+     */
+    virtual uint32_t NextEventEndpoint() const
+    {
+        return 2;
+    }
 
     /**
      * \param endpoint an endpoint.

@@ -199,19 +199,19 @@ class RiflNetDevice : public NetDevice
     uint64_t m_packetsReceivedCorrupt{0};     //!< of which corrupt
 
     // protocol attributes
-    uint32_t m_frameSize{256};    //!< FrameSize
-    uint32_t m_lanes{4};          //!< Lanes
-    DataRate m_laneRate;          //!< LaneRate
-    uint32_t m_frameIdWidth{0};   //!< FrameIdWidth, 0 = RTL rule
-    Time m_transceiverDelay;      //!< TransceiverDelay
-    uint32_t m_replayTail{0};     //!< ReplayTail (RiflReplayTail)
-    uint32_t m_correctedTail{0};  //!< CorrectedTail
-    uint32_t m_startup{0};        //!< Startup (RiflStartup)
-    uint32_t m_rxUpSlots{0};      //!< RxUpSlots
-    uint32_t m_fcFifoDepth{0};    //!< FcFifoDepth
-    double m_drainRate{0.0};      //!< DrainRate
-    uint32_t m_userWordBytes{32}; //!< UserWordBytes
-    double m_clockOffsetPpm{0.0}; //!< ClockOffsetPpm
+    uint32_t m_frameSize{256};      //!< FrameSize
+    uint32_t m_lanes{4};            //!< Lanes
+    DataRate m_laneRate;            //!< LaneRate
+    uint32_t m_frameIdWidth{0};     //!< FrameIdWidth, 0 = RTL rule
+    Time m_transceiverDelay;        //!< TransceiverDelay
+    uint32_t m_replayTail{0};       //!< ReplayTail (RiflReplayTail)
+    uint32_t m_correctedTail{0};    //!< CorrectedTail
+    uint32_t m_startup{0};          //!< Startup (RiflStartup)
+    uint32_t m_rxUpSlots{0};        //!< RxUpSlots
+    uint32_t m_fcFifoDepth{0};      //!< FcFifoDepth
+    double m_drainRate{0.0};        //!< DrainRate
+    uint32_t m_userWordBytes{32};   //!< UserWordBytes
+    double m_clockOffsetPpm{0.0};   //!< ClockOffsetPpm
     bool m_clockCompensation{true}; //!< ClockCompensation
 
     TracedCallback<Ptr<const Packet>> m_macTxTrace;                      //!< MacTx

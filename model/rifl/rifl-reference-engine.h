@@ -491,8 +491,8 @@ class RiflReferenceEngine : public RiflLinkEngine
     RiflLinkConfig m_config;               //!< the configuration
     uint32_t m_fid;                        //!< Frame ID width
     uint32_t m_lineDelay;                  //!< L
-    std::vector<uint32_t> m_laneDelay; //!< per lane: L + its skew
-    uint32_t m_maxDelay{0};            //!< L + the largest skew
+    std::vector<uint32_t> m_laneDelay;     //!< per lane: L + its skew
+    uint32_t m_maxDelay{0};                //!< L + the largest skew
     uint32_t m_rxUpSlots;                  //!< RX-up wait
     std::array<uint32_t, 2> m_fifoDepth{}; //!< FC FIFO depth of A and B
     std::array<double, 2> m_drainRate{};   //!< drain rate of A and B
