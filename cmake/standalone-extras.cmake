@@ -16,8 +16,12 @@
 #                                               Debian's sys.path for P=/usr/local;
 #                                               otherwise PYTHONPATH=P/lib/python3.X/dist-packages
 #   P/share/doc/ns3-rifl/examples/              the example programs' sources
-# The examples read no data files (they write their results to the working
-# directory), so there is no data directory to install.
+#   P/${RIFL_DATA_INSTALL_DIR}/*.cdf            the flow-size CDFs (web-search,
+#                                               data-mining; share/ns3-rifl by
+#                                               default), found by the installed
+#                                               library relative to itself (the
+#                                               install rule is in CMakeLists.txt,
+#                                               shared with in-tree builds)
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -126,7 +130,7 @@ add_test(
     -DRIFL_SOURCE_DIR=${CMAKE_CURRENT_SOURCE_DIR} -DRIFL_WORK_DIR=${CMAKE_BINARY_DIR}/install-test
     "-DRIFL_GENERATOR=${CMAKE_GENERATOR}" -DRIFL_CXX_COMPILER=${CMAKE_CXX_COMPILER}
     -DRIFL_CXX_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER} -DRIFL_PYTHON_DIR=${_rifl_python_dir}
-    -DRIFL_WITH_PYTHON=$<TARGET_EXISTS:ns3rifl-core>
+    -DRIFL_WITH_PYTHON=$<TARGET_EXISTS:ns3rifl-core> -DRIFL_DATA_INSTALL_DIR=${RIFL_DATA_INSTALL_DIR}
     -P ${CMAKE_CURRENT_SOURCE_DIR}/test/install/run-install-test.cmake
 )
 set_tests_properties(rifl-install PROPERTIES LABELS "quick;install" TIMEOUT 600)

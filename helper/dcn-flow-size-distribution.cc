@@ -7,13 +7,79 @@
 #include "ns3/boolean.h"
 #include "ns3/rifl-check.h"
 
+#include <dlfcn.h>
+
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <system_error>
 
 namespace ns3
 {
+
+namespace
+{
+
+/// A function of this library: its address tells dladdr() which file the library is.
+void
+LibraryAnchor()
+{
+}
+
+/**
+ * \brief The module's own data directory: the source tree's data/ when this
+ *        library is the one in the build tree, otherwise the install-relative
+ *        directory (RIFL_DATA_DIR_FROM_LIBRARY, relative to the library's directory).
+ * \return the directory, or "" when the build defines neither (waf builds).
+ */
+std::string
+ModuleDataDirectory()
+{
+#if defined(RIFL_BUILD_LIBRARY_DIR) && defined(RIFL_SOURCE_DATA_DIR) \
+    && defined(RIFL_DATA_DIR_FROM_LIBRARY)
+    namespace fs = std::filesystem;
+    Dl_info info;
+    if (dladdr(reinterpret_cast<void*>(&LibraryAnchor), &info) == 0 || info.dli_fname == nullptr
+        || *info.dli_fname == '\0')
+    {
+        return "";
+    }
+    std::error_code ec;
+    const fs::path libDir = fs::canonical(info.dli_fname, ec).parent_path();
+    if (ec)
+    {
+        return "";
+    }
+    const fs::path buildDir = fs::canonical(RIFL_BUILD_LIBRARY_DIR, ec);
+    if (!ec && libDir == buildDir)
+    {
+        return RIFL_SOURCE_DATA_DIR; // not installed: the data/ next to the sources
+    }
+    fs::path dir = (libDir / RIFL_DATA_DIR_FROM_LIBRARY).lexically_normal();
+    if (!dir.has_filename())
+    {
+        dir = dir.parent_path(); // no trailing '/'
+    }
+    return dir.string();
+#else
+    return "";
+#endif
+}
+
+/**
+ * \brief The file name a shipped-distribution name stands for.
+ * \param name "web-search", or a file name ("x" means "x.cdf").
+ * \return the file name.
+ */
+std::string
+DataFileName(const std::string& name)
+{
+    return name.find('.') == std::string::npos ? name + ".cdf" : name;
+}
+
+} // namespace
 
 DcnFlowSizeDistribution
 DcnFlowSizeDistribution::Parse(const std::string& text, const std::string& name)
@@ -23,6 +89,7 @@ DcnFlowSizeDistribution::Parse(const std::string& text, const std::string& name)
     std::istringstream in(text);
     std::string line;
     uint32_t lineNo = 0;
+    uint32_t lastPointLine = 0; // the line of the last point read
     while (std::getline(in, line))
     {
         ++lineNo;
@@ -49,9 +116,13 @@ DcnFlowSizeDistribution::Parse(const std::string& text, const std::string& name)
         {
             continue;
         }
-        RIFL_CHECK_ARG(tok.size() != 2, name << ":" << lineNo
-                                             << ": expected \"size_bytes cdf\", got " << tok.size()
-                                             << " fields");
+        RIFL_CHECK_ARG(tok.size() != 2,
+                       name << ":" << lineNo << ": expected \"size_bytes cdf\", got " << tok.size()
+                            << " fields"
+                            << (tok.size() == 3 ? " (an ns-2/pFabric \"packets 1 cdf\" line? "
+                                                  "convert it: size_bytes = packets x 1460, "
+                                                  "middle column dropped)"
+                                                : ""));
         double v[2];
         for (int i = 0; i < 2; ++i)
         {
@@ -75,29 +146,38 @@ DcnFlowSizeDistribution::Parse(const std::string& text, const std::string& name)
                                 << " is below the previous point's " << d.m_points.back().second);
         }
         d.m_points.emplace_back(v[0], v[1]);
+        lastPointLine = lineNo;
     }
-    RIFL_CHECK_ARG(d.m_points.empty(), name << ": no \"size_bytes cdf\" points");
-    RIFL_CHECK_ARG(d.m_points.back().second != 1.0, name << ":" << lineNo << ": the last cdf is "
-                                                         << d.m_points.back().second
-                                                         << ", it must be 1");
+    RIFL_CHECK_ARG(d.m_points.empty(),
+                   name << ": no \"size_bytes cdf\" points (the file is empty or only comments)");
+    RIFL_CHECK_ARG(d.m_points.back().second != 1.0,
+                   name << ":" << lastPointLine << ": the last cdf is " << d.m_points.back().second
+                        << ", it must be 1");
     return d;
+}
+
+std::vector<std::string>
+DcnFlowSizeDistribution::DataSearchPath()
+{
+    std::vector<std::string> dirs;
+    if (const char* env = std::getenv("RIFL_DATA_DIR"); env != nullptr && *env != '\0')
+    {
+        dirs.emplace_back(env);
+    }
+    if (const std::string own = ModuleDataDirectory(); !own.empty())
+    {
+        dirs.push_back(own);
+    }
+    dirs.emplace_back("./data");
+    dirs.emplace_back("./contrib/rifl/data");
+    return dirs;
 }
 
 std::string
 DcnFlowSizeDistribution::FindDataFile(const std::string& name)
 {
-    const std::string file = name.find('.') == std::string::npos ? name + ".cdf" : name;
-    std::vector<std::string> dirs;
-    if (const char* env = std::getenv("RIFL_DATA_DIR"))
-    {
-        dirs.emplace_back(env);
-    }
-#ifdef RIFL_DATA_DIR
-    dirs.emplace_back(RIFL_DATA_DIR);
-#endif
-    dirs.emplace_back("data");
-    dirs.emplace_back("contrib/rifl/data");
-    for (const std::string& d : dirs)
+    const std::string file = DataFileName(name);
+    for (const std::string& d : DataSearchPath())
     {
         const std::string p = d + "/" + file;
         if (std::ifstream(p).good())
@@ -113,13 +193,33 @@ DcnFlowSizeDistribution::Load(const std::string& fileOrName)
 {
     RIFL_CHECK_ARG(fileOrName.empty(), "flowSizeCdf: the file name is empty");
     std::string path = fileOrName;
-    if (fileOrName == "web-search" || fileOrName == "data-mining")
+    // The shipped names, and any other bare name (no '/', no '.') that is not a
+    // file in the working directory, are looked up in the data directories
+    // (as <name>.cdf); anything else is a path.
+    const bool shipped = fileOrName == "web-search" || fileOrName == "data-mining";
+    if (shipped
+        || (fileOrName.find_first_of("/.") == std::string::npos
+            && !std::ifstream(fileOrName).good()))
     {
         path = FindDataFile(fileOrName);
-        RIFL_CHECK_ARG(path.empty(), "flowSizeCdf = \"" << fileOrName << "\": the shipped file "
-                                                        << fileOrName
-                                                        << ".cdf was not found (set RIFL_DATA_DIR "
-                                                           "to the module's data/ directory)");
+        if (path.empty())
+        {
+            std::ostringstream searched;
+            const char* env = std::getenv("RIFL_DATA_DIR");
+            if (env == nullptr || *env == '\0')
+            {
+                searched << "$RIFL_DATA_DIR (unset), ";
+            }
+            const std::vector<std::string> dirs = DataSearchPath();
+            for (std::size_t i = 0; i < dirs.size(); ++i)
+            {
+                searched << (i > 0 ? ", " : "") << dirs[i];
+            }
+            RIFL_CHECK_ARG(true, "flowSizeCdf = \""
+                                     << fileOrName << "\": " << DataFileName(fileOrName)
+                                     << " was not found; searched " << searched.str()
+                                     << " (set RIFL_DATA_DIR to a directory holding it)");
+        }
     }
     std::ifstream f(path);
     RIFL_CHECK_ARG(!f, "flowSizeCdf = \"" << path << "\" cannot be opened");

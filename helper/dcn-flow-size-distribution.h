@@ -30,7 +30,11 @@ namespace ns3
  *
  * The module ships the two classic data-center workloads, resolved by name:
  * "web-search" (DCTCP, data/web-search.cdf) and "data-mining" (VL2,
- * data/data-mining.cdf); their headers cite the sources.
+ * data/data-mining.cdf); their headers cite the published tables (sizes in
+ * 1460-byte packets, converted to bytes). cmake --install puts them in
+ * PREFIX/share/ns3-rifl/ (RIFL_DATA_INSTALL_DIR), where the installed
+ * library finds them relative to its own location, whatever the prefix;
+ * $RIFL_DATA_DIR overrides (see DataSearchPath()).
  */
 class DcnFlowSizeDistribution
 {
@@ -40,8 +44,11 @@ class DcnFlowSizeDistribution
 
     /**
      * \brief Read a CDF file.
-     * \param fileOrName a path, or "web-search" / "data-mining" for the shipped files.
-     * \return the distribution (std::invalid_argument naming file and line on bad content).
+     * \param fileOrName a path; or "web-search" / "data-mining", or any other
+     *        bare name (no '/' or '.') that is not a file in the working
+     *        directory, for NAME.cdf in the data directories (DataSearchPath()).
+     * \return the distribution (std::invalid_argument naming file, line and rule on bad
+     *         content; naming the file and every directory searched when a name is not found).
      */
     static DcnFlowSizeDistribution Load(const std::string& fileOrName);
 
@@ -54,10 +61,23 @@ class DcnFlowSizeDistribution
     static DcnFlowSizeDistribution Parse(const std::string& text, const std::string& name);
 
     /**
+     * \brief The directories searched for a named distribution, in order.
+     *
+     * $RIFL_DATA_DIR when set and not empty; then the module's own data
+     * directory: for the library in its build tree the source tree's data/,
+     * for an installed library the directory RIFL_DATA_DIR_FROM_LIBRARY relative to its own
+     * (../share/ns3-rifl for the default layout; an installed library never
+     * looks into the source tree); then ./data and ./contrib/rifl/data
+     * (relative to the working directory).
+     * \return the directories.
+     */
+    static std::vector<std::string> DataSearchPath();
+
+    /**
      * \brief Where a shipped distribution's file is.
-     * \param name "web-search" or "data-mining" (or any file name in data/).
-     * \return the path found (first of $RIFL_DATA_DIR, the source tree's data/
-     *         directory, ./data, ./contrib/rifl/data), or an empty string.
+     * \param name "web-search" or "data-mining" (or any file name in the data directories;
+     *        a name without '.' means name.cdf).
+     * \return the first existing file in DataSearchPath(), or an empty string.
      */
     static std::string FindDataFile(const std::string& name);
 

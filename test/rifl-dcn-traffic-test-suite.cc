@@ -24,6 +24,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <stdexcept>
@@ -102,53 +104,156 @@ namespace
 {
 
 /**
+ * \brief The mean of an interpolated CDF given in packets, in bytes (1460 B a packet).
+ * \param pk the sizes, packets.
+ * \param cdf the cdf values.
+ * \return the mean, bytes.
+ */
+double
+InterpolatedMeanBytes(const std::vector<double>& pk, const std::vector<double>& cdf)
+{
+    double mean = pk.front() * cdf.front(); // the mass at the first point
+    for (std::size_t i = 1; i < pk.size(); ++i)
+    {
+        mean += (cdf[i] - cdf[i - 1]) * 0.5 * (pk[i] + pk[i - 1]) * 1460.0;
+    }
+    return mean;
+}
+
+/**
+ * \brief Sets (or unsets, for nullptr) an environment variable for its lifetime.
+ */
+class ScopedEnv
+{
+  public:
+    /**
+     * \param name the variable.
+     * \param value its value while this object lives, nullptr to unset it.
+     */
+    ScopedEnv(const char* name, const char* value)
+        : m_name(name)
+    {
+        if (const char* old = std::getenv(name))
+        {
+            m_had = true;
+            m_old = old;
+        }
+        if (value != nullptr)
+        {
+            setenv(name, value, 1);
+        }
+        else
+        {
+            unsetenv(name);
+        }
+    }
+
+    ~ScopedEnv()
+    {
+        if (m_had)
+        {
+            setenv(m_name.c_str(), m_old.c_str(), 1);
+        }
+        else
+        {
+            unsetenv(m_name.c_str());
+        }
+    }
+
+    ScopedEnv(const ScopedEnv&) = delete;
+    ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+  private:
+    std::string m_name; //!< the variable
+    bool m_had{false};  //!< whether it was set before
+    std::string m_old;  //!< its value before
+};
+
+/**
  * \ingroup rifl-tests
- * \brief Shipped CDFs load with their published points; malformed files name file and line.
+ * \brief Shipped CDFs load with their published points and means; malformed
+ *        files name file, line and rule; named files resolve through the data
+ *        directories.
  */
 class DcnFlowSizeCdfTestCase : public TestCase
 {
   public:
     DcnFlowSizeCdfTestCase()
-        : TestCase("Flow-size CDFs: web-search and data-mining tables and means, sampling mean, "
-                   "malformed files rejected naming file and line")
+        : TestCase("Flow-size CDFs: web-search and data-mining tables and means against the "
+                   "published ones, sampling means, malformed files rejected naming file, line "
+                   "and rule, lookup by name")
     {
     }
 
   private:
     void DoRun() override
     {
-        const DcnFlowSizeDistribution ws = DcnFlowSizeDistribution::Load("web-search");
-        NS_TEST_ASSERT_MSG_EQ(ws.GetPoints().size(), 12u, "web-search points");
-        NS_TEST_EXPECT_MSG_EQ(ws.GetPoints().front().first, 6 * 1460.0, "smallest 6 packets");
-        NS_TEST_EXPECT_MSG_EQ(ws.GetPoints()[5].second, 0.53, "53 packets at 0.53");
-        NS_TEST_EXPECT_MSG_EQ(ws.GetPoints().back().first, 20000 * 1460.0, "largest 20000");
-        const DcnFlowSizeDistribution dm = DcnFlowSizeDistribution::Load("data-mining");
-        NS_TEST_ASSERT_MSG_EQ(dm.GetPoints().size(), 9u, "data-mining points");
-        NS_TEST_EXPECT_MSG_EQ(dm.GetPoints()[1].second, 0.5, "half the flows one packet");
-        NS_TEST_EXPECT_MSG_EQ(dm.GetPoints().back().first, 666667 * 1460.0, "largest");
+        CheckShipped();
+        CheckMalformed();
+        CheckLookup();
+    }
 
-        // The mean of the interpolated web-search CDF, computed here from the
-        // published table in packets: 6 x 0.15 + sum of segment midpoints x mass.
-        const double pk[] = {6, 6, 13, 19, 33, 53, 133, 667, 1333, 3333, 6667, 20000};
-        const double cdf[] = {0, 0.15, 0.2, 0.3, 0.4, 0.53, 0.6, 0.7, 0.8, 0.9, 0.97, 1};
-        double mean = 0;
-        for (int i = 1; i < 12; ++i)
+    /// The shipped files against the published tables and means.
+    void CheckShipped()
+    {
+        // The published tables, sizes in 1460-byte packets: CDF_dctcp.tcl and
+        // CDF_vl2.tcl of the PIAS simulations (github.com/HKUST-SING/PIAS-NS2,
+        // after pFabric's; the data files cite the copies they were checked against).
+        struct Published
         {
-            mean += (cdf[i] - cdf[i - 1]) * 0.5 * (pk[i] + pk[i - 1]) * 1460.0;
-        }
-        NS_TEST_EXPECT_MSG_EQ_TOL(ws.GetMeanBytes() / mean, 1.0, 1e-12, "web-search mean");
-        // Sampling: 200000 draws, the sample mean within 3 % (the tail's standard
-        // error is about 0.6 %).
-        Ptr<EmpiricalRandomVariable> v = ws.MakeVariable(11);
-        double sum = 0;
-        const int n = 200000;
-        for (int i = 0; i < n; ++i)
-        {
-            sum += v->GetValue();
-        }
-        NS_TEST_EXPECT_MSG_EQ_TOL(sum / n / mean, 1.0, 0.03, "sample mean");
+            const char* name;        //!< the shipped name
+            std::vector<double> pk;  //!< sizes, packets
+            std::vector<double> cdf; //!< cdf values
+            double meanPackets;      //!< the mean the PIAS run scripts use (meanFlowSize / 1460)
+        };
 
-        // Malformed files.
+        const std::vector<Published> published = {
+            {"web-search",
+             {6, 6, 13, 19, 33, 53, 133, 667, 1333, 3333, 6667, 20000},
+             {0, 0.15, 0.2, 0.3, 0.4, 0.53, 0.6, 0.7, 0.8, 0.9, 0.97, 1},
+             1138}, // run_pias_dctcp.py: meanFlowSize = 1138*1460
+            {"data-mining",
+             {1, 1, 2, 3, 7, 267, 2107, 66667, 666667},
+             {0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1},
+             5117}, // run_pias_vl2.py: meanFlowSize = 5117*1460
+        };
+        int64_t stream = 11;
+        for (const Published& pub : published)
+        {
+            const DcnFlowSizeDistribution d = DcnFlowSizeDistribution::Load(pub.name);
+            const std::string n = pub.name;
+            NS_TEST_ASSERT_MSG_EQ(d.GetPoints().size(), pub.pk.size(), n + " points");
+            for (std::size_t i = 0; i < pub.pk.size(); ++i)
+            {
+                NS_TEST_EXPECT_MSG_EQ(d.GetPoints()[i].first, pub.pk[i] * 1460.0,
+                                      n << " point " << i << ": " << pub.pk[i] << " packets");
+                NS_TEST_EXPECT_MSG_EQ(d.GetPoints()[i].second, pub.cdf[i], n << " cdf " << i);
+            }
+            // The mean of the interpolated distribution, computed here from the table...
+            const double mean = InterpolatedMeanBytes(pub.pk, pub.cdf);
+            NS_TEST_EXPECT_MSG_EQ_TOL(d.GetMeanBytes() / mean, 1.0, 1e-12, n + " mean");
+            // ...and against the published mean (1.66 MB web search, 7.47 MB data
+            // mining) within 0.5 %: the published figures are whole packets
+            // (1140.98 and 5116.6 packets interpolated).
+            NS_TEST_EXPECT_MSG_EQ_TOL(d.GetMeanBytes() / (pub.meanPackets * 1460.0), 1.0, 0.005,
+                                      n + " mean against the published mean");
+            // Sampling: the sample mean of 10^6 draws within 4 % (the standard
+            // error is 0.2 % for web search and 0.8 % for data mining, whose
+            // 1 % tail up to 973 MB dominates the variance).
+            Ptr<EmpiricalRandomVariable> v = d.MakeVariable(stream++);
+            double sum = 0;
+            const int draws = 1000000;
+            for (int i = 0; i < draws; ++i)
+            {
+                sum += v->GetValue();
+            }
+            NS_TEST_EXPECT_MSG_EQ_TOL(sum / draws / mean, 1.0, 0.04, n + " sample mean");
+        }
+    }
+
+    /// Malformed files: file, line and rule in the message.
+    void CheckMalformed()
+    {
         const std::string path = "rifl-dcn-traffic-test.cdf";
         auto bad = [&path](const std::string& text)
         {
@@ -159,21 +264,52 @@ class DcnFlowSizeCdfTestCase : public TestCase
                     DcnFlowSizeDistribution::Load(path);
                 });
         };
+        // Order: cdf and size non-decreasing.
         NS_TEST_EXPECT_MSG_EQ(bad("# c\n100 0\n200 0.5\n300 0.4\n400 1\n"),
                               path + ":4: cdf 0.4 is below the previous point's 0.5", "cdf order");
         NS_TEST_EXPECT_MSG_EQ(bad("100 0\n50 0.5\n400 1\n"),
                               path + ":2: size 50 is below the previous point's 100", "sizes");
+        // Fields.
         NS_TEST_EXPECT_MSG_EQ(bad("100 0\n200 0.5 7\n"),
-                              path + ":2: expected \"size_bytes cdf\", got 3 fields", "fields");
+                              path
+                                  + ":2: expected \"size_bytes cdf\", got 3 fields (an "
+                                    "ns-2/pFabric \"packets 1 cdf\" line? convert it: "
+                                    "size_bytes = packets x 1460, middle column dropped)",
+                              "3 fields");
+        NS_TEST_EXPECT_MSG_EQ(bad("100 0\n200\n"),
+                              path + ":2: expected \"size_bytes cdf\", got 1 fields", "1 field");
+        // Numbers.
         NS_TEST_EXPECT_MSG_EQ(bad("100 0\nabc 0.5\n"), path + ":2: size \"abc\" is not a number",
-                              "number");
+                              "size number");
+        NS_TEST_EXPECT_MSG_EQ(bad("100 0\n200 0.5x\n300 1\n"),
+                              path + ":2: cdf \"0.5x\" is not a number", "cdf number");
+        NS_TEST_EXPECT_MSG_EQ(bad("100 0\n200 nan\n300 1\n"),
+                              path + ":2: cdf \"nan\" is not a number", "cdf nan");
+        NS_TEST_EXPECT_MSG_EQ(bad("100 0\ninf 1\n"), path + ":2: size \"inf\" is not a number",
+                              "size inf");
+        // Ranges.
         NS_TEST_EXPECT_MSG_EQ(bad("100 0\n200 1.5\n"), path + ":2: cdf 1.5 is outside [0, 1]",
-                              "range");
+                              "cdf above 1");
+        NS_TEST_EXPECT_MSG_EQ(bad("100 -0.1\n200 1\n"), path + ":1: cdf -0.1 is outside [0, 1]",
+                              "cdf below 0");
+        NS_TEST_EXPECT_MSG_EQ(bad("0 0\n200 1\n"), path + ":1: size 0 must be > 0 bytes", "size");
+        // The last point: its own line, even with comments and blank lines after it.
         NS_TEST_EXPECT_MSG_EQ(bad("100 0\n\n200 0.9\n"),
                               path + ":3: the last cdf is 0.9, it must be 1", "last");
-        NS_TEST_EXPECT_MSG_EQ(bad("0 0\n200 1\n"), path + ":1: size 0 must be > 0 bytes", "size");
-        NS_TEST_EXPECT_MSG_EQ(bad("# only a comment\n"), path + ": no \"size_bytes cdf\" points",
-                              "empty");
+        NS_TEST_EXPECT_MSG_EQ(bad("100 0\n200 0.9 # almost\n\n# end\n"),
+                              path + ":2: the last cdf is 0.9, it must be 1",
+                              "last, then comments");
+        // Empty.
+        const std::string empty
+            = path + ": no \"size_bytes cdf\" points (the file is empty or only comments)";
+        NS_TEST_EXPECT_MSG_EQ(bad("# only a comment\n"), empty, "only comments");
+        NS_TEST_EXPECT_MSG_EQ(bad(""), empty, "empty file");
+        NS_TEST_EXPECT_MSG_EQ(bad("\n  \n\t\n"), empty, "blank lines");
+        // A well-formed file with commas, CRLF and comments loads.
+        std::ofstream(path) << "# sizes in bytes\r\n100, 0\r\n100,0.5 # half\r\n300\t1\r\n";
+        const DcnFlowSizeDistribution ok = DcnFlowSizeDistribution::Load(path);
+        NS_TEST_EXPECT_MSG_EQ(ok.GetPoints().size(), 3u, "commas, tabs, CRLF");
+        NS_TEST_EXPECT_MSG_EQ_TOL(ok.GetMeanBytes(), 150.0, 1e-9, "0.5 x 100 + 0.5 x 200");
         std::remove(path.c_str());
         NS_TEST_EXPECT_MSG_EQ(ThrownMessage(
                                   []()
@@ -181,6 +317,88 @@ class DcnFlowSizeCdfTestCase : public TestCase
                                       DcnFlowSizeDistribution::Load("no-such-dir/x.cdf");
                                   }),
                               "flowSizeCdf = \"no-such-dir/x.cdf\" cannot be opened", "missing");
+    }
+
+    /// Lookup by name: $RIFL_DATA_DIR first, then the module's data directory.
+    void CheckLookup()
+    {
+        namespace fs = std::filesystem;
+        const std::string dir = "rifl-dcn-traffic-test-data";
+        fs::remove_all(dir);
+        fs::create_directory(dir);
+        // This runner uses the build tree's library: its own data directory
+        // (CMake builds; waf builds have none) is the source tree's data/,
+        // after $RIFL_DATA_DIR when set and before the working directory's.
+        std::string own; // the module's own data directory, "" if none
+        {
+            ScopedEnv env("RIFL_DATA_DIR", nullptr);
+            const std::vector<std::string> path = DcnFlowSizeDistribution::DataSearchPath();
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(path.size(), 2u, "at least ./data, ./contrib/rifl/data");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(path.size(), 3u, "own directory, ./data, contrib");
+            NS_TEST_EXPECT_MSG_EQ(path[path.size() - 2], "./data", "./data");
+            NS_TEST_EXPECT_MSG_EQ(path.back(), "./contrib/rifl/data", "./contrib/rifl/data");
+            std::string searched = "$RIFL_DATA_DIR (unset)";
+            for (const std::string& d : path)
+            {
+                searched += ", " + d;
+            }
+            if (path.size() == 3)
+            {
+                own = path[0];
+                NS_TEST_EXPECT_MSG_EQ(fs::exists(own + "/data-mining.cdf"), true, own);
+#ifdef RIFL_SOURCE_DIR
+                NS_TEST_EXPECT_MSG_EQ(fs::equivalent(own, RIFL_SOURCE_DIR "/data"), true,
+                                      "the build tree's library reads the source tree's data/");
+#endif
+                NS_TEST_EXPECT_MSG_EQ(DcnFlowSizeDistribution::Load("web-search").GetSource(),
+                                      own + "/web-search.cdf",
+                                      "web-search from the module's own directory");
+            }
+            const std::string msg = ThrownMessage(
+                []()
+                {
+                    DcnFlowSizeDistribution::Load("rifl-no-such-workload");
+                });
+            NS_TEST_EXPECT_MSG_EQ(msg,
+                                  "flowSizeCdf = \"rifl-no-such-workload\": "
+                                  "rifl-no-such-workload.cdf was not found; searched "
+                                      + searched + " (set RIFL_DATA_DIR to a directory holding it)",
+                                  "not found: the file and every place searched");
+        }
+        // $RIFL_DATA_DIR overrides: a web-search.cdf there wins, other names
+        // resolve there too, and the message lists it first.
+        std::ofstream(dir + "/web-search.cdf") << "500 0\n500 1\n";
+        std::ofstream(dir + "/rifl-test-workload.cdf") << "1000 0\n3000 1\n";
+        {
+            ScopedEnv env("RIFL_DATA_DIR", dir.c_str());
+            const std::vector<std::string> path = DcnFlowSizeDistribution::DataSearchPath();
+            NS_TEST_ASSERT_MSG_EQ(path.size(), own.empty() ? 3u : 4u, "$RIFL_DATA_DIR added");
+            NS_TEST_EXPECT_MSG_EQ(path[0], dir, "$RIFL_DATA_DIR first");
+            const DcnFlowSizeDistribution ws = DcnFlowSizeDistribution::Load("web-search");
+            NS_TEST_EXPECT_MSG_EQ(ws.GetSource(), dir + "/web-search.cdf", "override");
+            NS_TEST_EXPECT_MSG_EQ(ws.GetMeanBytes(), 500.0, "the override's content");
+            if (!own.empty())
+            {
+                NS_TEST_EXPECT_MSG_EQ(DcnFlowSizeDistribution::Load("data-mining").GetSource(),
+                                      own + "/data-mining.cdf",
+                                      "a name missing in $RIFL_DATA_DIR falls through");
+            }
+            NS_TEST_EXPECT_MSG_EQ(
+                DcnFlowSizeDistribution::Load("rifl-test-workload").GetMeanBytes(), 2000.0,
+                "any bare name resolves as <name>.cdf");
+            const std::string msg = ThrownMessage(
+                []()
+                {
+                    DcnFlowSizeDistribution::Load("rifl-no-such-workload");
+                });
+            NS_TEST_EXPECT_MSG_EQ(
+                (msg.find("searched " + dir + ", " + path[1] + ", ") != std::string::npos), true,
+                "the message lists $RIFL_DATA_DIR's value first: " + msg);
+        }
+        // Once the override is gone, the shipped file again.
+        NS_TEST_EXPECT_MSG_EQ(DcnFlowSizeDistribution::Load("web-search").GetPoints().size(), 12u,
+                              "the shipped web-search");
+        fs::remove_all(dir);
     }
 };
 

@@ -2,22 +2,46 @@
 #  1. cmake --install the module's build tree into a scratch prefix;
 #  2. check that nothing was installed outside the prefix (install_manifest.txt)
 #     and the installed layout (library, headers with rifl-module.h, package);
+#     and that <prefix>/<data dir> holds exactly the source tree's data/*.cdf,
+#     byte for byte;
 #  3. configure and build test/install/ against the prefix only
 #     (CMAKE_PREFIX_PATH=prefix, find_package(ns3-rifl)) and run the program,
-#     requiring its "... OK" line;
-#  4. with bindings: import the installed ns3rifl package with
+#     requiring its "... OK" line and both shipped CDFs loaded by name from
+#     <prefix>/<data dir> (working directory outside the source tree,
+#     RIFL_DATA_DIR unset);
+#  4. with the installed data directory moved away, loading a CDF by name must
+#     fail, naming the file and the places searched: <prefix>/<data dir> and
+#     never the source tree (which still holds data/*.cdf, so any fallback to
+#     it would be seen); with RIFL_DATA_DIR pointing at the moved directory it
+#     loads from there (the override);
+#  5. with bindings: import the installed ns3rifl package with
 #     PYTHONPATH=<prefix>/<python dir> and call one binding.
 # Inputs: RIFL_BUILD_DIR RIFL_SOURCE_DIR RIFL_WORK_DIR RIFL_GENERATOR
 #         RIFL_CXX_COMPILER RIFL_CXX_LAUNCHER RIFL_PYTHON_DIR RIFL_WITH_PYTHON
+#         RIFL_DATA_INSTALL_DIR
 
 set(prefix ${RIFL_WORK_DIR}/prefix)
 set(consumer ${RIFL_WORK_DIR}/consumer)
-file(REMOVE_RECURSE ${prefix})
+file(REMOVE_RECURSE ${prefix} ${RIFL_WORK_DIR}/moved-data)
+file(MAKE_DIRECTORY ${RIFL_WORK_DIR})
 
+# Every command runs in RIFL_WORK_DIR (in the build tree: no data/ there).
 function(run what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
+                  WORKING_DIRECTORY ${RIFL_WORK_DIR})
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "FAIL ${what} (exit ${rc}):\n${out}\n${err}")
+  endif()
+  set(run_out "${out}" PARENT_SCOPE)
+  message(STATUS "PASS ${what}")
+endfunction()
+
+# run_fails(what code ...): the command must exit with this code.
+function(run_fails what code)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
+                  WORKING_DIRECTORY ${RIFL_WORK_DIR})
+  if(NOT rc EQUAL code)
+    message(FATAL_ERROR "FAIL ${what}: exit ${rc}, expected ${code}:\n${out}\n${err}")
   endif()
   set(run_out "${out}" PARENT_SCOPE)
   message(STATUS "PASS ${what}")
@@ -57,6 +81,31 @@ foreach(_l ${_incs})
 endforeach()
 message(STATUS "PASS installed: ${_libs}, ${_n} headers in rifl-module.h, ${_cfg}")
 
+# The data directory holds exactly the source tree's CDFs, identical, and the
+# manifest lists each of them.
+if(NOT RIFL_DATA_INSTALL_DIR OR IS_ABSOLUTE "${RIFL_DATA_INSTALL_DIR}")
+  message(FATAL_ERROR "FAIL RIFL_DATA_INSTALL_DIR must be relative to the prefix: "
+                      "'${RIFL_DATA_INSTALL_DIR}'")
+endif()
+set(datadir ${prefix}/${RIFL_DATA_INSTALL_DIR})
+file(GLOB _want RELATIVE ${RIFL_SOURCE_DIR}/data ${RIFL_SOURCE_DIR}/data/*.cdf)
+file(GLOB _have RELATIVE ${datadir} ${datadir}/*)
+list(SORT _want)
+list(SORT _have)
+if(NOT _want OR NOT _have STREQUAL _want)
+  message(FATAL_ERROR "FAIL ${datadir} holds [${_have}], expected [${_want}]")
+endif()
+foreach(f ${_want})
+  file(SHA256 ${RIFL_SOURCE_DIR}/data/${f} _a)
+  file(SHA256 ${datadir}/${f} _b)
+  list(FIND _manifest ${datadir}/${f} _in)
+  if(NOT _a STREQUAL _b OR _in EQUAL -1)
+    message(FATAL_ERROR "FAIL ${datadir}/${f} differs from data/${f} or is not in the manifest")
+  endif()
+endforeach()
+list(JOIN _want ", " _wantText)
+message(STATUS "PASS ${datadir} holds exactly ${_wantText}")
+
 set(_launcher "")
 if(RIFL_CXX_LAUNCHER)
   set(_launcher -DCMAKE_CXX_COMPILER_LAUNCHER=${RIFL_CXX_LAUNCHER})
@@ -72,11 +121,48 @@ if(NOT _at GREATER -1)
   message(FATAL_ERROR "FAIL find_package(ns3-rifl) did not take the scratch prefix: ${_found}")
 endif()
 run("build test/install" ${CMAKE_COMMAND} --build ${consumer})
-run("run rifl-install-consumer" ${consumer}/rifl-install-consumer)
+set(_noenv ${CMAKE_COMMAND} -E env --unset=RIFL_DATA_DIR)
+run("run rifl-install-consumer" ${_noenv} ${consumer}/rifl-install-consumer)
 message(STATUS "${run_out}")
-if(NOT run_out MATCHES "delivered 200/200 packets, 0 bad, .*: OK")
+if(NOT run_out MATCHES "delivered 200/200 packets, 0 bad, [^\n]*: OK")
   message(FATAL_ERROR "FAIL unexpected output of rifl-install-consumer")
 endif()
+# Both CDFs by name, from the installed data directory, with their published means.
+foreach(_cdf "web-search: 12 points, mean 1665831" "data-mining: 9 points, mean 7470236")
+  string(REGEX MATCH "^[a-z-]+" _name "${_cdf}")
+  string(FIND "${run_out}" "cdf ${_cdf} bytes, from ${datadir}/${_name}.cdf\n" _at)
+  if(_at EQUAL -1)
+    message(FATAL_ERROR "FAIL the installed library did not load ${_name} from ${datadir}")
+  endif()
+endforeach()
+message(STATUS "PASS both CDFs loaded by name from ${datadir}")
+
+# The installed library does not fall back to the source tree: with the data
+# directory moved away, the name is not found, and the message names the
+# file and the installed location, not the source tree.
+file(RENAME ${datadir} ${RIFL_WORK_DIR}/moved-data)
+run_fails("rifl-install-consumer without the installed data fails" 2 ${_noenv}
+          ${consumer}/rifl-install-consumer cdf)
+file(RENAME ${RIFL_WORK_DIR}/moved-data ${datadir})
+message(STATUS "${run_out}")
+string(FIND "${run_out}" "web-search.cdf was not found; searched $RIFL_DATA_DIR (unset), ${datadir}, "
+            _at_msg)
+string(FIND "${run_out}" "${RIFL_SOURCE_DIR}/data" _at_src)
+if(_at_msg EQUAL -1 OR NOT _at_src EQUAL -1)
+  message(FATAL_ERROR "FAIL the not-found message does not name the installed data directory "
+                      "alone (or names the source tree)")
+endif()
+message(STATUS "PASS not found without the installed data; the source tree is never searched")
+# $RIFL_DATA_DIR overrides the installed directory.
+file(COPY ${datadir}/ DESTINATION ${RIFL_WORK_DIR}/moved-data)
+run("rifl-install-consumer with RIFL_DATA_DIR" ${CMAKE_COMMAND} -E env
+    RIFL_DATA_DIR=${RIFL_WORK_DIR}/moved-data ${consumer}/rifl-install-consumer cdf)
+file(REMOVE_RECURSE ${RIFL_WORK_DIR}/moved-data)
+string(FIND "${run_out}" "from ${RIFL_WORK_DIR}/moved-data/data-mining.cdf" _at)
+if(_at EQUAL -1)
+  message(FATAL_ERROR "FAIL RIFL_DATA_DIR did not override the installed directory:\n${run_out}")
+endif()
+message(STATUS "PASS RIFL_DATA_DIR overrides the installed data directory")
 
 if(RIFL_WITH_PYTHON AND NOT RIFL_PYTHON_DIR)
   message(FATAL_ERROR "FAIL the bindings are built but no Python install directory was set")
