@@ -11,10 +11,16 @@
 #   bash run.sh install   only install the missing Debian packages (as root)
 #   bash run.sh build     only configure and build (in build/)
 #   bash run.sh extensive the long (EXTENSIVE) test cases as well
+#   bash run.sh bench     install + a Release build without NS_LOG/NS_ASSERT in
+#                         build-bench/ (as Debian's ns-3 is built) + the
+#                         benchmarks, each a ratio against ns-3's own models in
+#                         the same run: rifl-link-bench, direct-link-bench and
+#                         fabric-bench k=8 (results/bench/); not a test
 #
 # Environment: BUILD_DIR (default build), JOBS (default: number of cores),
 # SAN_BUILD_DIR (default build-san), FUZZ_SECONDS (default 20 per target),
-# SANITIZE=0 to leave out the sanitizer and fuzz step of `test`.
+# SANITIZE=0 to leave out the sanitizer and fuzz step of `test`, BENCH_BUILD_DIR
+# (default build-bench).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -87,6 +93,21 @@ sanitize_and_fuzz() {
   FUZZ_BUILD_DIR="$SAN_BUILD_DIR" JOBS="$JOBS" tools/run-fuzz all "$FUZZ_SECONDS" -seed=1
 }
 
+# Benchmarks compare with Debian's ns-3, a release build without logging and
+# asserts, so the module is built the same way for them.
+bench_job() {
+  local dir=${BENCH_BUILD_DIR:-build-bench}
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DRIFL_ENABLE_LOGS_ASSERTS=OFF \
+    -DRIFL_ENABLE_PYTHON=OFF
+  cmake --build "$dir" -j "$JOBS" --target rifl-link-bench direct-link-bench fabric-bench
+  mkdir -p results/bench
+  "$dir/examples/rifl-link-bench" --size=1500 --bers=0,1e-9,1e-7 | tee results/bench/rifl-link-bench-1500.jsonl
+  "$dir/examples/rifl-link-bench" | tee results/bench/rifl-link-bench-mixed.jsonl
+  "$dir/examples/direct-link-bench" | tee results/bench/direct-link-bench.jsonl
+  "$dir/examples/fabric-bench" --k=8 --durationUs=200 --json=results/bench/fabric-bench-k8.json
+  echo "run.sh: benchmark results in results/bench/"
+}
+
 main_job() {
   mkdir -p results
   (cd results && "../$BUILD_DIR/examples/rifl-reliability-tables")
@@ -105,5 +126,6 @@ case "$cmd" in
     ;;
   extensive) install_missing; build; ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS" ;;
   main) install_missing; build; main_job "$@" ;;
-  *) echo "usage: bash run.sh [main|test|install|build|extensive]" >&2; exit 2 ;;
+  bench) install_missing; bench_job ;;
+  *) echo "usage: bash run.sh [main|test|install|build|extensive|bench]" >&2; exit 2 ;;
 esac

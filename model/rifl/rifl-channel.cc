@@ -313,9 +313,9 @@ RiflChannel::Start()
         m_engine->SetSyncLossProcess(kv.first.first, kv.first.second, kv.second);
     }
     m_engine->SetDeliveryCallback(
-        [this](const RiflDelivery& d)
+        [this](RiflDelivery&& d)
         {
-            m_deliveries.push_back(d);
+            m_deliveries.push_back(std::move(d));
         });
     m_engine->SetEventCallback(
         [this](const RiflLinkEvent& e)
@@ -368,7 +368,7 @@ RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
     const uint64_t id = m_nextPacketId++;
     auto bytes = std::make_shared<std::vector<uint8_t>>(packet->GetSize());
     packet->CopyData(bytes->data(), bytes->size());
-    m_inFlight[ep][id] = packet;
+    m_inFlight[ep].emplace_back(id, packet); // ids increase
     m_engine->OfferSharedPacket(ep, id, std::move(bytes));
     Reschedule();
     return id;
@@ -432,11 +432,7 @@ RiflChannel::Dispatch()
             Ptr<const Packet> pkt;
             if (ev.type == RiflLinkEventType::TX_BEGIN || ev.type == RiflLinkEventType::TX_END)
             {
-                auto it = m_inFlight[ev.endpoint].find(ev.packetId);
-                if (it != m_inFlight[ev.endpoint].end())
-                {
-                    pkt = it->second;
-                }
+                pkt = FindInFlight(ev.endpoint, ev.packetId);
             }
             // Each device runs in its own node's context (ns-3 requires it of a
             // channel handing work to a node), at this same instant, in order:
@@ -458,10 +454,9 @@ RiflChannel::Dispatch()
             const uint32_t sender = 1 - d.endpoint;
             Ptr<Packet> delivered;
             bool corrupt = true;
-            auto it = m_inFlight[sender].find(d.packetId);
-            if (it != m_inFlight[sender].end())
+            const Ptr<Packet> original = FindInFlight(sender, d.packetId);
+            if (original)
             {
-                const Ptr<Packet>& original = it->second;
                 if (d.intact && original->GetSize() == d.content.size())
                 {
                     corrupt = false; // the engine handed back the offered bytes
@@ -481,9 +476,9 @@ RiflChannel::Dispatch()
                 // Delivery is in order: packets older than this one by more than a
                 // margin (kept so that duplicates can still be compared) are done.
                 auto& sent = m_inFlight[sender];
-                while (!sent.empty() && sent.begin()->first + 64 < d.packetId)
+                while (!sent.empty() && sent.front().first + 64 < d.packetId)
                 {
-                    sent.erase(sent.begin());
+                    sent.pop_front();
                 }
             }
             if (!delivered)
@@ -504,6 +499,18 @@ RiflChannel::Dispatch()
             }
         }
     }
+}
+
+Ptr<Packet>
+RiflChannel::FindInFlight(uint32_t sender, uint64_t id) const
+{
+    const auto& sent = m_inFlight[sender];
+    const auto it = std::lower_bound(sent.begin(), sent.end(), id,
+                                     [](const std::pair<uint64_t, Ptr<Packet>>& e, uint64_t v)
+                                     {
+                                         return e.first < v;
+                                     });
+    return it != sent.end() && it->first == id ? it->second : nullptr;
 }
 
 void

@@ -17,6 +17,7 @@
 #include "rifl-link-engine.h"
 
 #include <array>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -184,6 +185,13 @@ class RiflChannel : public Channel
     void CatchUp();
     /// \brief Hand collected deliveries and events to the devices.
     void Dispatch();
+
+    /**
+     * \param sender an endpoint.
+     * \param id a packet id it sent.
+     * \return the packet, or null when no longer kept.
+     */
+    Ptr<Packet> FindInFlight(uint32_t sender, uint64_t id) const;
     /// \brief Schedule the next wake-up from the engine's next event slot.
     void Reschedule();
     /**
@@ -220,7 +228,8 @@ class RiflChannel : public Channel
     uint64_t m_wakeSlot{RiflLinkEngine::NEVER}; //!< slot the wake-up is for
     bool m_inEngine{false};                     //!< inside AdvanceTo (re-entrancy guard)
     uint64_t m_nextPacketId{1};                 //!< next engine packet id
-    std::array<std::map<uint64_t, Ptr<Packet>>, 2> m_inFlight; //!< sent packets by id
+    /// Per sender: sent packets by increasing id (kept until 64 ids past delivery).
+    std::array<std::deque<std::pair<uint64_t, Ptr<Packet>>>, 2> m_inFlight;
     std::vector<RiflDelivery> m_deliveries;                    //!< collected, not yet dispatched
     std::vector<RiflLinkEvent> m_events;                       //!< collected, not yet dispatched
     TracedCallback<const RiflDelivery&, bool> m_deliveryTrace; //!< the Delivery trace

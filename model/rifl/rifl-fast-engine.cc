@@ -264,7 +264,7 @@ RiflFastEngine::GetHeldPacketEnds(uint32_t endpoint) const
     if (m_batch)
     {
         // Packet ends received (in a FIFO) and not taken.
-        const std::deque<Run>& runs = m_runs[1 - endpoint];
+        const RunQueue& runs = m_runs[1 - endpoint];
         const Cursor& tk = m_takenTo[1 - endpoint];
         const Cursor& rcv = m_receivedTo[1 - endpoint];
         for (std::size_t i = tk.run; i <= rcv.run && i < runs.size(); ++i)
@@ -819,7 +819,7 @@ RiflFastEngine::LoadedNextEvent()
         {
             // The next packet end the peer's user takes (FIFO, then in flight); one
             // not on the line yet is taken after its TX_END, the bound above.
-            const std::deque<Run>& runs = m_runs[s];
+            const RunQueue& runs = m_runs[s];
             for (std::size_t i = m_takenTo[s].run; i < runs.size(); ++i)
             {
                 const Run& u = runs[i];
@@ -1193,6 +1193,8 @@ RiflFastEngine::EnterBatch()
     NS_ASSERT(!m_batch && !m_trackScrambler);
     m_batch = true;
     m_batchStart = m_slot;
+    m_batchSteady = 0;
+    m_batchLine = {true, true};
     const uint32_t nLanes = m_config.lanes;
     for (uint32_t r = 0; r < 2; ++r)
     {
@@ -1247,7 +1249,7 @@ RiflFastEngine::EnterBatch()
         };
         std::sort(waiting.begin(), waiting.end(), bySeq);
         std::sort(inFlight.begin(), inFlight.end(), bySeq);
-        std::deque<Run>& runs = m_runs[s];
+        RunQueue& runs = m_runs[s];
         runs.clear();
         for (Run& x : waiting)
         {
@@ -1344,7 +1346,7 @@ RiflFastEngine::BatchJump(uint64_t t1)
         const uint64_t k = std::min<uint64_t>(ep.txSegments, n * nLanes);
         const uint32_t rr0 = ep.txRoundRobin;
         const uint64_t seq0 = ep.txGroupSeq;
-        std::deque<Run>& runs = m_runs[s];
+        RunQueue& runs = m_runs[s];
         uint64_t j = 0; // frames dealt so far in this jump
         while (j < k)
         {
@@ -1414,7 +1416,6 @@ RiflFastEngine::BatchJump(uint64_t t1)
                 lane.fillPushes
                     = static_cast<uint32_t>(std::min<uint64_t>(lane.fillPushes + n, m_d));
             }
-            lane.state.AdvanceSteady(n, n);
         }
         ep.txSegments -= k;
         ep.txRoundRobin = static_cast<uint32_t>((rr0 + k) % nLanes);
@@ -1433,7 +1434,7 @@ RiflFastEngine::BatchJump(uint64_t t1)
         RiflEndpointCounters& c = ep.counters;
         c.framesReceived += n * nLanes;
         c.dataFramesDelivered += n * nLanes;
-        std::deque<Run>& runs = m_runs[s];
+        RunQueue& runs = m_runs[s];
         Cursor& rcv = m_receivedTo[s];
         while (rcv.run < runs.size())
         {
@@ -1451,13 +1452,19 @@ RiflFastEngine::BatchJump(uint64_t t1)
             ++rcv.run;
             rcv.frame = 0;
         }
-        for (Lane& lane : m_ep[s].lanes)
+        if (m_batchLine[s])
         {
             // Frames on the line from before the batch (their user frames are runs).
-            while (!lane.line.empty() && lane.line.front().lineSlot < lastInFlight)
+            bool left = false;
+            for (Lane& lane : m_ep[s].lanes)
             {
-                lane.line.pop_front();
+                while (!lane.line.empty() && lane.line.front().lineSlot < lastInFlight)
+                {
+                    lane.line.pop_front();
+                }
+                left = left || !lane.line.empty();
             }
+            m_batchLine[s] = left;
         }
         TakeRuns(r, t1, &m_jumpDeliveries[r]);
         // Runs taken whose frames are all older than every buffer's last D slots are done.
@@ -1480,6 +1487,7 @@ RiflFastEngine::BatchJump(uint64_t t1)
     m_steadySlots += n;
     m_quietSlots = 0;
     m_batchedSlots += n;
+    m_batchSteady += n; // every lane's IDs and windows advance by n (LeaveBatch())
     m_loadedJumped += n;
     m_jumped += n;
 }
@@ -1488,7 +1496,7 @@ void
 RiflFastEngine::TakeRuns(uint32_t r, uint64_t t1, std::vector<RiflDelivery>* out)
 {
     const uint32_t s = 1 - r;
-    const std::deque<Run>& runs = m_runs[s];
+    const RunQueue& runs = m_runs[s];
     const Cursor& rcv = m_receivedTo[s];
     Cursor& tk = m_takenTo[s];
     Endpoint& ep = m_ep[r];
@@ -1537,7 +1545,7 @@ RiflFastEngine::TakePacket(uint32_t epIndex, std::size_t first, std::size_t last
 {
     // What TakeFrame() does for each frame of a packet whose frames are all in the
     // runs first..last of this batch (full payloads but the last, in byte order).
-    const std::deque<Run>& runs = m_runs[1 - epIndex];
+    const RunQueue& runs = m_runs[1 - epIndex];
     Endpoint& ep = m_ep[epIndex];
     const Run& head = runs[first];
     const Run& tail = runs[last];
@@ -1626,6 +1634,14 @@ RiflFastEngine::LeaveBatch()
     }
     SettleBatch();
     m_batch = false;
+    for (Endpoint& ep : m_ep)
+    {
+        for (Lane& lane : ep.lanes)
+        {
+            lane.state.AdvanceSteady(m_batchSteady, m_batchSteady);
+        }
+    }
+    m_batchSteady = 0;
     const uint64_t t = m_slot; // the last line slot sent is t
     const uint32_t nLanes = m_config.lanes;
     const uint64_t inFlight = m_lineDelay + FLAG_DELAY;
@@ -1640,10 +1656,11 @@ RiflFastEngine::LeaveBatch()
     };
     for (uint32_t s = 0; s < 2; ++s)
     {
-        std::deque<Run>& runs = m_runs[s];
+        RunQueue& runs = m_runs[s];
         std::vector<std::vector<Slotted>> perLane(nLanes);
-        for (const Run& u : runs)
+        for (std::size_t k = 0; k < runs.size(); ++k)
         {
+            const Run& u = runs[k];
             if (u.single)
             {
                 continue; // from before the batch: still on the line, or in the buffer already
@@ -1754,7 +1771,7 @@ RiflFastEngine::FlushJumpCallbacks()
         {
             if (m_deliveryCb)
             {
-                m_deliveryCb(deliveries[cat][idx[cat]]);
+                m_deliveryCb(std::move(deliveries[cat][idx[cat]]));
             }
         }
         else if (m_eventCb)
@@ -2151,7 +2168,7 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes, uint32_t nByte
     }
     else if (m_deliveryCb)
     {
-        m_deliveryCb(rd);
+        m_deliveryCb(std::move(rd));
     }
 }
 

@@ -345,6 +345,91 @@ class RiflFastEngine : public RiflLinkEngine
         bool eop{false};    //!< single: last frame of a packet
     };
 
+    /**
+     * \brief A FIFO of Runs in one growing array (a Run is too large for
+     *        std::deque's blocks: it would allocate one block per Run).
+     */
+    class RunQueue
+    {
+      public:
+        /// \return the number of runs.
+        std::size_t size() const
+        {
+            return m_size;
+        }
+
+        /// \return true if there are none.
+        bool empty() const
+        {
+            return m_size == 0;
+        }
+
+        /**
+         * \param i an index below size().
+         * \return the run.
+         */
+        Run& operator[](std::size_t i)
+        {
+            return m_runs[(m_head + i) & (m_runs.size() - 1)];
+        }
+
+        /**
+         * \param i an index below size().
+         * \return the run.
+         */
+        const Run& operator[](std::size_t i) const
+        {
+            return m_runs[(m_head + i) & (m_runs.size() - 1)];
+        }
+
+        /// \return the first run.
+        Run& front()
+        {
+            return (*this)[0];
+        }
+
+        /**
+         * \brief Append a run.
+         * \param r the run.
+         */
+        void push_back(Run&& r)
+        {
+            if (m_size == m_runs.size())
+            {
+                std::vector<Run> bigger(std::max<std::size_t>(16, 2 * m_runs.size()));
+                for (std::size_t i = 0; i < m_size; ++i)
+                {
+                    bigger[i] = std::move((*this)[i]);
+                }
+                m_runs.swap(bigger);
+                m_head = 0;
+            }
+            (*this)[m_size++] = std::move(r);
+        }
+
+        /// \brief Drop the first run.
+        void pop_front()
+        {
+            front() = Run();
+            m_head = (m_head + 1) & (m_runs.size() - 1);
+            --m_size;
+        }
+
+        /// \brief Drop every run.
+        void clear()
+        {
+            while (m_size > 0)
+            {
+                pop_front();
+            }
+        }
+
+      private:
+        std::vector<Run> m_runs; //!< the slots (a power of two)
+        std::size_t m_head{0};   //!< index of the first run
+        std::size_t m_size{0};   //!< runs held
+    };
+
     /// One frame of a Run, as the per-frame structures would hold it.
     struct FrameView
     {
@@ -705,16 +790,18 @@ class RiflFastEngine : public RiflLinkEngine
     std::array<std::vector<RiflDelivery>, 2> m_jumpDeliveries; //!< loaded jump: deliveries
     std::vector<FifoEntry> m_jumpOld;                          //!< loaded jump: FIFO taken
     bool m_selfCheck{false};                                   //!< self-check mode
-    bool m_trackScrambler{false};            //!< track TX scrambler states (self-check, sync loss)
-    bool m_started{false};                   //!< a packet was offered or a slot run
-    bool m_batch{false};                     //!< batched loaded mode (EnterBatch())
-    uint32_t m_nextEndpoint{2};              //!< NextEventEndpoint()
-    uint64_t m_batchStart{0};                //!< the slot the batch started at
-    std::array<std::deque<Run>, 2> m_runs{}; //!< per sender: batched runs
-    std::vector<uint64_t> m_packetSlots;     //!< TakePacket(): line slot of each frame (reused)
-    std::vector<Segment> m_jumpSegments;     //!< loaded jump: dealt
-    std::array<Cursor, 2> m_receivedTo{};    //!< per sender: received up to
-    std::array<Cursor, 2> m_takenTo{};       //!< per sender: taken up to
+    bool m_trackScrambler{false};         //!< track TX scrambler states (self-check, sync loss)
+    bool m_started{false};                //!< a packet was offered or a slot run
+    bool m_batch{false};                  //!< batched loaded mode (EnterBatch())
+    uint32_t m_nextEndpoint{2};           //!< NextEventEndpoint()
+    uint64_t m_batchStart{0};             //!< the slot the batch started at
+    uint64_t m_batchSteady{0};            //!< slots whose AdvanceSteady() is pending
+    std::array<bool, 2> m_batchLine{};    //!< per sender: pre-batch frames on the line
+    std::array<RunQueue, 2> m_runs{};     //!< per sender: batched runs
+    std::vector<uint64_t> m_packetSlots;  //!< TakePacket(): line slot of each frame (reused)
+    std::vector<Segment> m_jumpSegments;  //!< loaded jump: dealt
+    std::array<Cursor, 2> m_receivedTo{}; //!< per sender: received up to
+    std::array<Cursor, 2> m_takenTo{};    //!< per sender: taken up to
     std::array<std::array<std::array<uint64_t, 2>, 16>, 2> m_recent{}; //!< per RX lane: last two
                                                                        //!< user line slots
     uint64_t m_stepped{0};                                             //!< slots stepped

@@ -112,7 +112,7 @@ class RiflLinkEngine
     static constexpr uint64_t NEVER = std::numeric_limits<uint64_t>::max();
 
     /// Called for every delivered packet.
-    using DeliveryCallback = std::function<void(const RiflDelivery&)>;
+    using DeliveryCallback = std::function<void(RiflDelivery&&)>;
     /// Called for every protocol event.
     using EventCallback = std::function<void(const RiflLinkEvent&)>;
 

@@ -530,7 +530,7 @@ RiflReferenceEngine::Drain(uint32_t epIndex)
             rd.slot = dp.deliverySlot;
             rd.content = dp.content;
             rd.wordLatencies = dp.wordLatencies;
-            m_linkDeliveryCb(rd);
+            m_linkDeliveryCb(std::move(rd));
         }
     }
 }
