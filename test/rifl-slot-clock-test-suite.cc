@@ -11,6 +11,8 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace ns3;
 
@@ -58,6 +60,31 @@ class RiflSlotClockTestCase : public TestCase
         SlotClock d;
         d.Start(Seconds(0), 192, 5000000000ULL);
         NS_TEST_ASSERT_MSG_EQ(d.GetSlotStart(5), NanoSeconds(192), "5 micro-packet times");
+
+        // The 64-bit path (reduced fraction) against the 128-bit formula, for line
+        // rates that reduce well and one that does not, below and above 2^39 slots.
+        for (const auto& [bits, rate] : std::vector<std::pair<uint64_t, uint64_t>>{
+                 {256, 28000000000ULL},
+                 {192, 5000000000ULL},
+                 {1024, 25781250000ULL},
+                 {512, 99999999977ULL}, // prime: no reduction, 128-bit path only
+             })
+        {
+            SlotClock e;
+            e.Start(Seconds(0), bits, rate);
+            const unsigned __int128 units = Seconds(1).GetTimeStep();
+            for (int i = 0; i < 2000; ++i)
+            {
+                const uint64_t k
+                    = i < 1000 ? u->GetInteger(0, 4000000000U)
+                               : (uint64_t{1} << 39) - 1000 + static_cast<uint64_t>(i - 1000);
+                const uint64_t want = static_cast<uint64_t>(static_cast<unsigned __int128>(k) * bits
+                                                            * units / rate);
+                NS_TEST_ASSERT_MSG_EQ(static_cast<uint64_t>(e.GetSlotStart(k).GetTimeStep()), want,
+                                      "start of slot " << k << " at " << rate << " b/s");
+                NS_TEST_ASSERT_MSG_EQ(e.SlotAt(e.GetSlotStart(k)), k, "SlotAt inverts start");
+            }
+        }
 
         bool named = false;
         try

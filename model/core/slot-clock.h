@@ -54,6 +54,11 @@ class SlotClock
     uint64_t m_bitsPerSlot{0};   //!< S
     uint64_t m_rateBps{0};       //!< line rate, 0 = not started
     int64_t m_unitsPerSecond{0}; //!< time steps per second
+    // Slot k starts floor(k * S * units / rate) time steps after t0. With the
+    // fraction reduced (m_num / m_den) the products fit in 64 bits for any
+    // practical k; otherwise (m_num == 0) 128-bit arithmetic is used.
+    uint64_t m_num{0}; //!< S * units / g (0: use 128-bit arithmetic)
+    uint64_t m_den{0}; //!< rate / g
 };
 
 } // namespace ns3
