@@ -9,8 +9,9 @@
  * Both links are driven through their ns-3 devices (RiflHelper,
  * DirectLinkHelper), so every device or channel attribute applies exactly as
  * in a user's simulation and can be set with ns-3's own command-line syntax,
- * e.g. --ns3::RiflNetDevice::DrainRate=0.1 or any attribute added later (clock
- * offsets in ppm: --ns3::RiflNetDevice::<name>=<value> once it exists). The
+ * e.g. --ns3::RiflNetDevice::DrainRate=0.1 or any attribute added later; the
+ * clock offsets differ per device, so they have their own flags --ppmA and
+ * --ppmB (RiflNetDevice::ClockOffsetPpm of A and of B). The
  * soak sets its defaults with Config::SetDefault before parsing, so the
  * command line overrides them:
  *   RIFL:        RiflChannel::Ber = 1e-5, RiflNetDevice::DrainRate = 0.25 (flow
@@ -719,6 +720,8 @@ main(int argc, char* argv[])
     double progressS = 60.0;
     bool failOnCounted = false;
     std::string output = "rifl-soak.json";
+    double ppmA = 0.0;
+    double ppmB = 0.0;
 
     CommandLine cmd(__FILE__);
     cmd.Usage("Soak of a RIFL link and a direct-link pair; any attribute via "
@@ -742,6 +745,8 @@ main(int argc, char* argv[])
                  "losses at Shutdown)",
                  failOnCounted);
     cmd.AddValue("out", "JSON results file", output);
+    cmd.AddValue("ppmA", "RIFL: ClockOffsetPpm of device A, [-1000, 1000]", ppmA);
+    cmd.AddValue("ppmB", "RIFL: ClockOffsetPpm of device B, [-1000, 1000]", ppmB);
     cmd.Parse(argc, argv);
 
     try
@@ -761,6 +766,8 @@ main(int argc, char* argv[])
         nlohmann::json result;
         result["rng_run"] = RngSeedManager::GetRun();
         result["slots_target"] = target;
+        result["ppm_a"] = ppmA;
+        result["ppm_b"] = ppmB;
         bool ok = true;
 
         if (link == "rifl" || link == "both")
@@ -772,6 +779,8 @@ main(int argc, char* argv[])
             RiflHelper rifl;
             rifl.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize("1000p")));
             NetDeviceContainer devs = rifl.Install(nodes);
+            devs.Get(0)->SetAttribute("ClockOffsetPpm", DoubleValue(ppmA));
+            devs.Get(1)->SetAttribute("ClockOffsetPpm", DoubleValue(ppmB));
             s.riflChannel = DynamicCast<RiflChannel>(devs.Get(0)->GetChannel());
             const uint32_t lanes = DynamicCast<RiflNetDevice>(devs.Get(0))->GetLinkConfig().lanes;
             if (syncLossMeanUs > 0)
