@@ -9,9 +9,9 @@
  * DirectLinkReferenceEngine and DirectLinkFastEngine.
  *
  * The input chooses a configuration within the ranges Validate() accepts
- * (one-way delay 0..24, retry buffer 1..30, VC buffers 1..24, any odd CRC-8
- * generator, AckTime 1..100, RetransTime 0..31, CrdNullTime and InitialTime
- * 1..600, NAK on/off, NI drain intervals 0..8 per VC), up to 16 actions (a
+ * (one-way delay L 0..24, retry buffer 1..30, VC buffers 1..24, any odd CRC-8
+ * generator, AckTime 1..100, RetransTime 0..31, CrdNullTime 1..600, InitialTime
+ * 2L+3..600, NAK on/off, NI drain intervals 0..8 per VC), up to 16 actions (a
  * message of 0..400 bytes
  * on a VC with CPU numbers and class, or a change of a drain interval, stalls
  * included) at gaps of 0..255 slots, and per direction explicit bit errors
@@ -19,14 +19,17 @@
  * NextEventSlot() driven, with SetVerifyCleanPath), then every drain is set to 1
  * and an error-free quiet tail runs long enough to recover from any Shutdown.
  *
+ * RIFL_FUZZ_VERBOSE=1 prints the decoded scenario (and, with RIFL_FUZZ_EVENTS=1,
+ * every event) to stderr.
+ *
  * Properties (abort, so libFuzzer keeps the input):
  *  - no exception, no sanitizer report; identical deliveries, losses, events,
  *    endpoint counters and pending counts from both engines; no fast-engine
  *    callback before the slot its NextEventSlot() promised;
  *  - accounting, per sending side: offered = delivered (intact, truncated or
  *    malformed, each message once) + counted lost + pending, deliveries and
- *    losses disjoint (but see the known issue in Run(); RIFL_FUZZ_STRICT=1),
- *    and after the quiet tail nothing pending;
+ *    losses disjoint (a message is counted exactly once), and after the quiet
+ *    tail nothing pending;
  *  - the peer's messagesDelivered + messagesTruncated + messagesMalformed equals
  *    its delivery callbacks;
  *  - unless the receiver counted an undetected error: every intact delivery has
@@ -76,9 +79,6 @@ struct Scenario
     uint64_t quietFrom{0};                                             //!< tail start
     uint64_t endSlot{0};                                               //!< run to this slot
 };
-
-/// The known issue below was reported once in this process.
-bool g_warned = false;
 
 /// What one engine produced.
 struct Outcome
@@ -130,7 +130,8 @@ Build(FuzzedDataProvider& in)
     c.ackTime = in.ConsumeIntegralInRange<uint32_t>(1, 100);
     c.retransLimit = in.ConsumeIntegralInRange<uint32_t>(0, 31);
     c.crdNullTime = in.ConsumeIntegralInRange<uint32_t>(1, 600);
-    c.initialTime = in.ConsumeIntegralInRange<uint32_t>(1, 600);
+    // at least 2L + 3 (DirectLinkConfig::MinInitialTime(); L <= 24, so the range is not empty)
+    c.initialTime = in.ConsumeIntegralInRange<uint32_t>(2 * c.oneWayDelaySlots + 3, 600);
     c.nakEnabled = in.ConsumeBool();
     c.maxMessageBytes = 700;
     c.Validate();
@@ -310,7 +311,6 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
             }
         }
         std::set<uint64_t> lost;
-        std::set<uint64_t> bothLostAndDelivered;
         for (const auto& l : o.losses)
         {
             if (l.side == s)
@@ -336,36 +336,15 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
                         }
                     }
                 }
-                if (delivered.count(l.messageId))
-                {
-                    // Known issue (reported, not fixed here): a message abandoned
-                    // by its sender's reset is counted lost when the sender
-                    // re-enters Normal, but a micro-packet of it still on the line
-                    // can be accepted by the peer once the peer enters Normal too,
-                    // and the peer later delivers it truncated (stale micro-packets
-                    // can also give duplicate deliveries, so the content checks
-                    // below are skipped for such an input). Reproducer:
-                    // fuzz/known-issues/direct-link-engine-lost-and-truncated.
-                    // RIFL_FUZZ_STRICT=1 makes it a failure (to check a fix).
-                    RIFL_FUZZ_CHECK(!std::getenv("RIFL_FUZZ_STRICT"),
-                                    name << ": message " << l.messageId << " delivered and lost");
-                    bothLostAndDelivered.insert(l.messageId);
-                }
+                RIFL_FUZZ_CHECK(!delivered.count(l.messageId),
+                                name << ": message " << l.messageId << " delivered and lost");
                 lost.insert(l.messageId);
             }
-        }
-        if (!bothLostAndDelivered.empty() && !g_warned)
-        {
-            g_warned = true;
-            std::fprintf(stderr, "direct-link-engine: known issue seen (a message both lost and "
-                                 "delivered truncated); not counted as a failure\n");
         }
         RIFL_FUZZ_CHECK(peer.messagesDelivered + peer.messagesTruncated + peer.messagesMalformed
                             == callbacks,
                         name << ": side " << r << " counters vs " << callbacks << " deliveries");
-        RIFL_FUZZ_CHECK(delivered.size() + lost.size() - bothLostAndDelivered.size()
-                                + e.GetPending(s)
-                            == offered[s].size(),
+        RIFL_FUZZ_CHECK(delivered.size() + lost.size() + e.GetPending(s) == offered[s].size(),
                         name << ": side " << s << " offered " << offered[s].size()
                              << " != delivered " << delivered.size() << " + lost " << lost.size()
                              << " + pending " << e.GetPending(s));
@@ -376,7 +355,7 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
         const auto* ref = dynamic_cast<const DirectLinkReferenceEngine*>(&e);
         RIFL_FUZZ_CHECK(ref != nullptr, "engine type");
         const auto& truth = ref->GetTruth(r);
-        if (truth.undetectedErrors == 0 && bothLostAndDelivered.empty())
+        if (truth.undetectedErrors == 0)
         {
             RIFL_FUZZ_CHECK(truth.contentMismatches == 0 && truth.duplicateDeliveries == 0
                                 && truth.outOfOrder == 0,
@@ -429,6 +408,41 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     {
         std::fprintf(stderr, "%zu offers/actions, end slot %llu\n", sc.actions.size(),
                      static_cast<unsigned long long>(sc.endSlot));
+        const DirectLinkConfig& c = sc.config;
+        std::fprintf(stderr,
+                     "config: delay %u retry %u vcBuf %u/%u/%u/%u drain %u/%u/%u/%u crc 0x%02x "
+                     "ackTime %u retransLimit %u crdNullTime %u initialTime %u nak %d\n",
+                     c.oneWayDelaySlots, c.retryBufferSize, c.vcBufferSize[0], c.vcBufferSize[1],
+                     c.vcBufferSize[2], c.vcBufferSize[3], c.vcDrainInterval[0],
+                     c.vcDrainInterval[1], c.vcDrainInterval[2], c.vcDrainInterval[3],
+                     unsigned{c.crcPoly}, c.ackTime, c.retransLimit, c.crdNullTime, c.initialTime,
+                     int{c.nakEnabled});
+        for (const Action& a : sc.actions)
+        {
+            if (a.drain)
+            {
+                std::fprintf(stderr, "  slot %llu: side %u vc %u drain interval %u\n",
+                             static_cast<unsigned long long>(a.slot), a.side, a.vc, a.value);
+            }
+            else
+            {
+                std::fprintf(stderr,
+                             "  slot %llu: side %u offers id %llu on vc %u, %u bytes (%u "
+                             "micro-packets)\n",
+                             static_cast<unsigned long long>(a.slot), a.side,
+                             static_cast<unsigned long long>(a.id), a.vc, a.value,
+                             DirectLinkFlit::NumMicroPackets(a.value));
+            }
+        }
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            for (const auto& [slot, bits] : sc.errors[s])
+            {
+                std::fprintf(stderr, "  errors sent by side %u in slot %llu: %zu bits\n", s,
+                             static_cast<unsigned long long>(slot), bits.size());
+            }
+        }
+        std::fprintf(stderr, "quiet from %llu\n", static_cast<unsigned long long>(sc.quietFrom));
     }
     DirectLinkReferenceEngine ref(sc.config, Errors(sc, 0), Errors(sc, 1));
     DirectLinkFastEngine fast(sc.config, Errors(sc, 0), Errors(sc, 1));
