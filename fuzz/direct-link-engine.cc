@@ -187,6 +187,11 @@ Build(FuzzedDataProvider& in)
     sc.quietFrom = std::max(last, lastError) + 1;
     // Recovery: a Shutdown and handshake (InitialTime, AckTime x RetransTime
     // resends), then the drain of everything offered at one micro-packet a slot.
+    // The handshake alone converges from any state within InitialTime + 5L + 3 slots
+    // (exhaustive check for L <= 5, InitialTime >= 2L + 3; doc/direct-link.rst), which
+    // 2 * InitialTime + 4L + 100 covers since InitialTime >= 2L + 3 > L - 97. The
+    // finding that looked like a too-short tail was a link that never came up
+    // (InitialTime 1 with L = 1, now rejected by Validate()).
     uint64_t flits = 0;
     for (const Action& a : sc.actions)
     {
