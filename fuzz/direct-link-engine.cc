@@ -9,9 +9,9 @@
  * DirectLinkReferenceEngine and DirectLinkFastEngine.
  *
  * The input chooses a configuration within the ranges Validate() accepts
- * (one-way delay 0..24, retry buffer 1..30, VC buffers 1..24, any odd CRC-8
- * generator, AckTime 1..100, RetransTime 0..31, CrdNullTime and InitialTime
- * 1..600, NAK on/off, NI drain intervals 0..8 per VC), up to 16 actions (a
+ * (one-way delay L 0..24, retry buffer 1..30, VC buffers 1..24, any odd CRC-8
+ * generator, AckTime 1..100, RetransTime 0..31, CrdNullTime 1..600, InitialTime
+ * 2L+3..600, NAK on/off, NI drain intervals 0..8 per VC), up to 16 actions (a
  * message of 0..400 bytes
  * on a VC with CPU numbers and class, or a change of a drain interval, stalls
  * included) at gaps of 0..255 slots, and per direction explicit bit errors
@@ -19,14 +19,17 @@
  * NextEventSlot() driven, with SetVerifyCleanPath), then every drain is set to 1
  * and an error-free quiet tail runs long enough to recover from any Shutdown.
  *
+ * RIFL_FUZZ_VERBOSE=1 prints the decoded scenario (and, with RIFL_FUZZ_EVENTS=1,
+ * every event) to stderr.
+ *
  * Properties (abort, so libFuzzer keeps the input):
  *  - no exception, no sanitizer report; identical deliveries, losses, events,
  *    endpoint counters and pending counts from both engines; no fast-engine
  *    callback before the slot its NextEventSlot() promised;
  *  - accounting, per sending side: offered = delivered (intact, truncated or
  *    malformed, each message once) + counted lost + pending, deliveries and
- *    losses disjoint (but see the known issue in Run(); RIFL_FUZZ_STRICT=1),
- *    and after the quiet tail nothing pending;
+ *    losses disjoint (a message is counted exactly once), and after the quiet
+ *    tail nothing pending (but see the known issue in Run(); RIFL_FUZZ_STRICT=1);
  *  - the peer's messagesDelivered + messagesTruncated + messagesMalformed equals
  *    its delivery callbacks;
  *  - unless the receiver counted an undetected error: every intact delivery has
@@ -77,7 +80,7 @@ struct Scenario
     uint64_t endSlot{0};                                               //!< run to this slot
 };
 
-/// The known issue below was reported once in this process.
+/// The known issue in Run() was reported once in this process.
 bool g_warned = false;
 
 /// What one engine produced.
@@ -130,7 +133,8 @@ Build(FuzzedDataProvider& in)
     c.ackTime = in.ConsumeIntegralInRange<uint32_t>(1, 100);
     c.retransLimit = in.ConsumeIntegralInRange<uint32_t>(0, 31);
     c.crdNullTime = in.ConsumeIntegralInRange<uint32_t>(1, 600);
-    c.initialTime = in.ConsumeIntegralInRange<uint32_t>(1, 600);
+    // at least 2L + 3 (DirectLinkConfig::MinInitialTime(); L <= 24, so the range is not empty)
+    c.initialTime = in.ConsumeIntegralInRange<uint32_t>(2 * c.oneWayDelaySlots + 3, 600);
     c.nakEnabled = in.ConsumeBool();
     c.maxMessageBytes = 700;
     c.Validate();
@@ -183,6 +187,11 @@ Build(FuzzedDataProvider& in)
     sc.quietFrom = std::max(last, lastError) + 1;
     // Recovery: a Shutdown and handshake (InitialTime, AckTime x RetransTime
     // resends), then the drain of everything offered at one micro-packet a slot.
+    // The handshake alone converges from any state within InitialTime + 5L + 3 slots
+    // (exhaustive check for L <= 5, InitialTime >= 2L + 3; doc/direct-link.rst), which
+    // 2 * InitialTime + 4L + 100 covers since InitialTime >= 2L + 3 > L - 97. The
+    // finding that looked like a too-short tail was a link that never came up
+    // (InitialTime 1 with L = 1, now rejected by Validate()).
     uint64_t flits = 0;
     for (const Action& a : sc.actions)
     {
@@ -310,7 +319,6 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
             }
         }
         std::set<uint64_t> lost;
-        std::set<uint64_t> bothLostAndDelivered;
         for (const auto& l : o.losses)
         {
             if (l.side == s)
@@ -336,47 +344,87 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
                         }
                     }
                 }
-                if (delivered.count(l.messageId))
-                {
-                    // Known issue (reported, not fixed here): a message abandoned
-                    // by its sender's reset is counted lost when the sender
-                    // re-enters Normal, but a micro-packet of it still on the line
-                    // can be accepted by the peer once the peer enters Normal too,
-                    // and the peer later delivers it truncated (stale micro-packets
-                    // can also give duplicate deliveries, so the content checks
-                    // below are skipped for such an input). Reproducer:
-                    // fuzz/known-issues/direct-link-engine-lost-and-truncated.
-                    // RIFL_FUZZ_STRICT=1 makes it a failure (to check a fix).
-                    RIFL_FUZZ_CHECK(!std::getenv("RIFL_FUZZ_STRICT"),
-                                    name << ": message " << l.messageId << " delivered and lost");
-                    bothLostAndDelivered.insert(l.messageId);
-                }
+                RIFL_FUZZ_CHECK(!delivered.count(l.messageId),
+                                name << ": message " << l.messageId << " delivered and lost");
                 lost.insert(l.messageId);
             }
-        }
-        if (!bothLostAndDelivered.empty() && !g_warned)
-        {
-            g_warned = true;
-            std::fprintf(stderr, "direct-link-engine: known issue seen (a message both lost and "
-                                 "delivered truncated); not counted as a failure\n");
         }
         RIFL_FUZZ_CHECK(peer.messagesDelivered + peer.messagesTruncated + peer.messagesMalformed
                             == callbacks,
                         name << ": side " << r << " counters vs " << callbacks << " deliveries");
-        RIFL_FUZZ_CHECK(delivered.size() + lost.size() - bothLostAndDelivered.size()
-                                + e.GetPending(s)
-                            == offered[s].size(),
+        RIFL_FUZZ_CHECK(delivered.size() + lost.size() + e.GetPending(s) == offered[s].size(),
                         name << ": side " << s << " offered " << offered[s].size()
                              << " != delivered " << delivered.size() << " + lost " << lost.size()
                              << " + pending " << e.GetPending(s));
-        RIFL_FUZZ_CHECK(e.GetPending(s) == 0,
+        if (verbose && e.GetPending(s) != 0)
+        {
+            for (const auto& [id, a] : offered[s])
+            {
+                if (!delivered.count(id) && !lost.count(id))
+                {
+                    std::fprintf(stderr,
+                                 "side %u message %llu (vc %u) neither delivered nor lost\n", s,
+                                 static_cast<unsigned long long>(id), a->vc);
+                }
+            }
+            for (uint32_t x = 0; x < 2; ++x)
+            {
+                const DirectLinkEndpointState& ep = e.GetEndpoint(x);
+                std::fprintf(stderr,
+                             "side %u: state %s, outstanding %u, frameExpected %u, askExpected %u",
+                             x, DirectLinkEndpointState::StateName(ep.GetState()).c_str(),
+                             ep.GetOutstanding(), ep.GetFrameExpected(), ep.GetAskExpected());
+                for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+                {
+                    std::fprintf(stderr, "; vc %u queued %u credit %u occupancy %u", v,
+                                 ep.GetQueuedFlits(v), ep.GetCredit(v), ep.GetVcOccupancy(v));
+                }
+                std::fprintf(stderr, "\n");
+            }
+        }
+        // Known issue (open, reproducer
+        // fuzz/known-issues/direct-link-engine-false-ack-after-stale-handshake): a side can
+        // re-enter Normal on Init-Acks that answer an earlier Init, so the two sides run
+        // different incarnations; an ack of the peer's old incarnation then acknowledges a
+        // micro-packet the peer rejected, and its message vanishes: the sender holds none of
+        // it (nothing queued, empty retry buffer), the receiver holds none, and it is never
+        // delivered nor counted lost. Only that signature is tolerated, and only without
+        // RIFL_FUZZ_STRICT=1.
+        uint64_t vanished = 0;
+        if (e.GetPending(s) != 0)
+        {
+            const DirectLinkEndpointState& tx = e.GetEndpoint(s);
+            bool senderEmpty = tx.GetOutstanding() == 0;
+            for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+            {
+                senderEmpty = senderEmpty && tx.GetQueuedFlits(v) == 0;
+            }
+            for (const auto& [id, a] : offered[s])
+            {
+                if (senderEmpty && !delivered.count(id) && !lost.count(id)
+                    && !e.GetEndpoint(r).HoldsMessage(id))
+                {
+                    ++vanished;
+                }
+            }
+        }
+        const bool knownIssue
+            = vanished != 0 && vanished == e.GetPending(s) && !std::getenv("RIFL_FUZZ_STRICT");
+        if (knownIssue && !g_warned)
+        {
+            g_warned = true;
+            std::fprintf(stderr,
+                         "direct-link-engine: known issue seen (a message acknowledged across "
+                         "incarnations vanished); not counted as a failure\n");
+        }
+        RIFL_FUZZ_CHECK(knownIssue || e.GetPending(s) == 0,
                         name << ": side " << s << " still has " << e.GetPending(s)
                              << " pending after the quiet tail (slot " << sc.endSlot
                              << ", quiet from " << sc.quietFrom << ")");
         const auto* ref = dynamic_cast<const DirectLinkReferenceEngine*>(&e);
         RIFL_FUZZ_CHECK(ref != nullptr, "engine type");
         const auto& truth = ref->GetTruth(r);
-        if (truth.undetectedErrors == 0 && bothLostAndDelivered.empty())
+        if (truth.undetectedErrors == 0)
         {
             RIFL_FUZZ_CHECK(truth.contentMismatches == 0 && truth.duplicateDeliveries == 0
                                 && truth.outOfOrder == 0,
@@ -429,6 +477,41 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     {
         std::fprintf(stderr, "%zu offers/actions, end slot %llu\n", sc.actions.size(),
                      static_cast<unsigned long long>(sc.endSlot));
+        const DirectLinkConfig& c = sc.config;
+        std::fprintf(stderr,
+                     "config: delay %u retry %u vcBuf %u/%u/%u/%u drain %u/%u/%u/%u crc 0x%02x "
+                     "ackTime %u retransLimit %u crdNullTime %u initialTime %u nak %d\n",
+                     c.oneWayDelaySlots, c.retryBufferSize, c.vcBufferSize[0], c.vcBufferSize[1],
+                     c.vcBufferSize[2], c.vcBufferSize[3], c.vcDrainInterval[0],
+                     c.vcDrainInterval[1], c.vcDrainInterval[2], c.vcDrainInterval[3],
+                     unsigned{c.crcPoly}, c.ackTime, c.retransLimit, c.crdNullTime, c.initialTime,
+                     int{c.nakEnabled});
+        for (const Action& a : sc.actions)
+        {
+            if (a.drain)
+            {
+                std::fprintf(stderr, "  slot %llu: side %u vc %u drain interval %u\n",
+                             static_cast<unsigned long long>(a.slot), a.side, a.vc, a.value);
+            }
+            else
+            {
+                std::fprintf(stderr,
+                             "  slot %llu: side %u offers id %llu on vc %u, %u bytes (%u "
+                             "micro-packets)\n",
+                             static_cast<unsigned long long>(a.slot), a.side,
+                             static_cast<unsigned long long>(a.id), a.vc, a.value,
+                             DirectLinkFlit::NumMicroPackets(a.value));
+            }
+        }
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            for (const auto& [slot, bits] : sc.errors[s])
+            {
+                std::fprintf(stderr, "  errors sent by side %u in slot %llu: %zu bits\n", s,
+                             static_cast<unsigned long long>(slot), bits.size());
+            }
+        }
+        std::fprintf(stderr, "quiet from %llu\n", static_cast<unsigned long long>(sc.quietFrom));
     }
     DirectLinkReferenceEngine ref(sc.config, Errors(sc, 0), Errors(sc, 1));
     DirectLinkFastEngine fast(sc.config, Errors(sc, 0), Errors(sc, 1));

@@ -912,6 +912,45 @@ class DirectLinkBadConfigTestCase : public TestCase
                 e.OfferMessage(2, 1, 1, 0, 0, 0, {1});
             },
             "side = 2 is out of range [0, 1]", "side");
+        // InitialTime shorter than the handshake (fuzz finding
+        // direct-link-engine-pending-after-quiet-tail: L = 1, InitialTime 1 never reaches
+        // Normal); 2L + 3 is accepted
+        Expect(
+            []
+            {
+                DirectLinkConfig c;
+                c.oneWayDelaySlots = 1;
+                c.initialTime = 1;
+                c.Validate();
+            },
+            "InitialTime = 1 is shorter than 2 * OneWayDelay + 3 = 5 micro-packet times "
+            "(OneWayDelay = 1)",
+            "InitialTime below the handshake");
+        Expect(
+            []
+            {
+                DirectLinkConfig c;
+                c.oneWayDelaySlots = 16;
+                c.initialTime = 34;
+                Engine e(c, nullptr, nullptr);
+            },
+            "InitialTime = 34 is shorter than 2 * OneWayDelay + 3 = 35", "engine config");
+        {
+            DirectLinkConfig c;
+            c.oneWayDelaySlots = 16;
+            c.initialTime = 35;
+            NS_TEST_ASSERT_MSG_EQ(c.MinInitialTime(), 35, "2L + 3");
+            bool ok = true;
+            try
+            {
+                c.Validate();
+            }
+            catch (const std::invalid_argument&)
+            {
+                ok = false;
+            }
+            NS_TEST_ASSERT_MSG_EQ(ok, true, "InitialTime = 2L + 3 accepted");
+        }
         DirectLinkConfig c;
         c.SetDelayFromCable(10.0, 5.0, 20.0); // 70 ns / 38.4 ns -> 2 slots
         NS_TEST_ASSERT_MSG_EQ(c.oneWayDelaySlots, 2, "cable delay");
@@ -1071,6 +1110,280 @@ class DirectLinkRetainedBoundedTestCase : public TestCase
 
 /**
  * \ingroup direct-link-protocol
+ * \brief InitialTime = MinInitialTime() = 2L + 3 is exactly long enough: a side that resets
+ *        alone completes the handshake on its first try, and the configuration of the fuzz
+ *        finding direct-link-engine-pending-after-quiet-tail with the smallest InitialTime
+ *        now accepted leaves nothing pending.
+ */
+class DirectLinkMinInitialTimeTestCase : public TestCase
+{
+  public:
+    DirectLinkMinInitialTimeTestCase()
+        : TestCase("InitialTime 2L+3 completes a one-sided re-handshake; nothing stays pending")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t L : {0U, 1U, 4U, 13U})
+        {
+            // RetransLimit 0: the corrupted micro-packet (A's first Data, sent in slot 2L + 2,
+            // right after the handshake) shuts A down alone when its AckTime expires, at the end
+            // of r = 2L + 2 + AckTime. A is in Initial from r + 1 and sends Init; B (Normal)
+            // gets it at the end of r + 1 + L and answers Init-Ack from r + L + 2; A sees the
+            // first Init-Ack at the end of r + 2L + 2 and the next at the end of r + 2L + 3:
+            // Normal after 2L + 3 slots in Initial, the last one InitialTime allows.
+            DirectLinkConfig c = BaseConfig();
+            c.oneWayDelaySlots = L;
+            c.retransLimit = 0;
+            c.ackTime = 2 * L + 10;
+            c.initialTime = 2 * L + 3;
+            Ptr<DeterministicErrorProcess> ab = Det();
+            const uint64_t first = 2 * L + 2;
+            ab->AddError(first, {100});
+            Engine e(c, ab, nullptr);
+            std::vector<DirectLinkEvent> ev;
+            e.SetEventCallback(
+                [&ev](const DirectLinkEvent& x)
+                {
+                    ev.push_back(x);
+                });
+            e.OfferMessage(0, 0, 1, 0, 0, 0, Content(0, 8));
+            e.RunUntil(20 * L + 200);
+            const uint64_t r = first + c.ackTime;
+            std::vector<uint64_t> aNormal;
+            uint64_t aShutdown = 0;
+            for (const DirectLinkEvent& x : ev)
+            {
+                if (x.side == 0 && x.type == DirectLinkEventType::STATE_CHANGE
+                    && x.value == static_cast<int64_t>(State::NORMAL))
+                {
+                    aNormal.push_back(x.slot);
+                }
+                if (x.side == 0 && x.type == DirectLinkEventType::SHUTDOWN)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(x.slot, r, "L " << L << ": A's Shutdown");
+                    ++aShutdown;
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(aShutdown, 1, "L " << L << ": one Shutdown, no InitialTime");
+            NS_TEST_ASSERT_MSG_EQ(aNormal.size(), 2, "L " << L << ": A Normal twice");
+            NS_TEST_ASSERT_MSG_EQ(aNormal[1], r + 2 * L + 3, "L " << L << ": A Normal again");
+            NS_TEST_ASSERT_MSG_EQ(
+                e.GetEndpoint(0).GetCounters().resets[uint32_t(Reason::INITIAL_TIMEOUT)]
+                    + e.GetEndpoint(1).GetCounters().resets[uint32_t(Reason::INITIAL_TIMEOUT)],
+                0, "L " << L << ": no InitialTime expiry");
+            NS_TEST_ASSERT_MSG_EQ((e.GetEndpoint(1).GetState() == State::NORMAL), true,
+                                  "L " << L << ": B Normal");
+            NS_TEST_ASSERT_MSG_EQ(e.GetPending(0), 0, "L " << L << ": the message decided");
+        }
+        // The fuzz finding's link (L 1, AckTime 1, RetransLimit 0, CrdNullTime 1, VC buffers
+        // 5/8/14/15, drains 1/5/1/1, CRC 0xAD) with InitialTime 1 never left Initial, so B's
+        // two messages (offered at 106) stayed pending for ever; with InitialTime 2L + 3 = 5
+        // each ends delivered or lost.
+        {
+            DirectLinkConfig c;
+            c.oneWayDelaySlots = 1;
+            c.retryBufferSize = 29;
+            c.vcBufferSize = {{5, 8, 14, 15}};
+            c.vcDrainInterval = {{1, 5, 1, 1}};
+            c.crcPoly = 0xAD;
+            c.ackTime = 1;
+            c.retransLimit = 0;
+            c.crdNullTime = 1;
+            c.initialTime = c.MinInitialTime();
+            c.maxMessageBytes = 700;
+            Engine e(c, nullptr, nullptr);
+            e.RunUntil(106);
+            NS_TEST_ASSERT_MSG_EQ((e.GetEndpoint(0).GetState() == State::NORMAL
+                                   && e.GetEndpoint(1).GetState() == State::NORMAL),
+                                  true, "the link came up");
+            e.OfferMessage(1, 0, 7, 9, 3, 1, Content(0, 3));
+            e.OfferMessage(1, 1, 7, 9, 3, 0, Content(1, 0));
+            for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+            {
+                e.SetDrainInterval(0, v, 1);
+                e.SetDrainInterval(1, v, 1);
+            }
+            e.RunUntil(429);
+            const auto& peer = e.GetEndpoint(0).GetCounters();
+            NS_TEST_ASSERT_MSG_EQ(e.GetPending(1), 0, "nothing pending");
+            NS_TEST_ASSERT_MSG_EQ(peer.messagesDelivered + peer.messagesTruncated
+                                      + peer.messagesMalformed + e.GetTruth(1).lost,
+                                  2, "sent = delivered + truncated + malformed + lost");
+        }
+    }
+};
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief A message abandoned by its sender's reset is counted exactly once (delivered or
+ *        lost), even when the sender is Normal again before the peer has received the
+ *        micro-packets it sent before the reset (fuzz finding
+ *        direct-link-engine-lost-and-truncated).
+ */
+class DirectLinkAbandonedCountedOnceTestCase : public TestCase
+{
+  public:
+    /// \param fast run the fast engine (driven by NextEventSlot()) instead of the reference.
+    explicit DirectLinkAbandonedCountedOnceTestCase(bool fast)
+        : TestCase(std::string("A message abandoned by a reset is counted once, delivered or "
+                               "lost (")
+                   + (fast ? "fast" : "reference") + " engine)")
+        , m_fast(fast)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // L = 8, AckTime 1 (shorter than the round trip) and RetransLimit 0: every Data
+        // micro-packet times out before its ack can come back, so A shuts down right after the
+        // first send of each message. A offers three 2-micro-packet messages at slot 0.
+        //  - Handshake: Init in 0..8, Init-Ack in 9..17, both Normal at the end of 2L+1 = 17;
+        //    B's Init-Acks of slots 10..17 are still on the line (they reach A at the ends of
+        //    18..25).
+        //  - A sends message 0 in 18, 19; the AckTime of slot 18 expires at the end of 19:
+        //    Shutdown (RETRANS_LIMIT), message 0 abandoned. Two of B's late Init-Acks (ends of
+        //    20, 21) make A Normal again at the end of 21, before B has received message 0:
+        //    B, still Normal, accepts it at the ends of 26 and 27 and delivers it intact at 27.
+        //  - A sends message 1 in 22, 23, shuts down at the end of 23 and is Normal again at
+        //    the end of 25 (B's Init-Acks of 16, 17). B took A's Init of slot 20 at the end of
+        //    28 (Initial again) and A's Init-Ack of slot 21 at the end of 29 (Normal, expecting
+        //    SndNo 0): it accepts message 1 (sent 22, 23) and delivers it intact at 31.
+        //  - A sends message 2 in 26 (corrupted on the line) and 27 (rejected for its SndNo)
+        //    and shuts down at the end of 27: B never gets any of it, so it is lost once the
+        //    last micro-packet A sent before that reset has arrived (end of 27 + L = 35).
+        // Before the fix messages 0 and 1 were counted lost at A's Normal entries (21, 25)
+        // and delivered as well.
+        DirectLinkConfig c = BaseConfig();
+        c.oneWayDelaySlots = 8;
+        c.ackTime = 1;
+        c.retransLimit = 0;
+        c.initialTime = 100;
+        Ptr<DeterministicErrorProcess> ab = Det();
+        ab->AddError(26, {100});
+        std::unique_ptr<Engine> e;
+        if (m_fast)
+        {
+            e = std::make_unique<DirectLinkFastEngine>(c, ab, nullptr);
+        }
+        else
+        {
+            e = std::make_unique<Engine>(c, ab, nullptr);
+        }
+        DirectLinkLinkEngine& eng = *e;
+        std::vector<DirectLinkDeliveredMessage> delivered;
+        std::vector<DirectLinkLostMessage> lost;
+        std::vector<DirectLinkEvent> events;
+        uint64_t promised = 0;
+        uint64_t early = 0;
+        eng.SetDeliveryCallback(
+            [&](const DirectLinkDeliveredMessage& d)
+            {
+                early += d.info.slot < promised ? 1 : 0;
+                delivered.push_back(d);
+            });
+        eng.SetLossCallback(
+            [&](const DirectLinkLostMessage& l)
+            {
+                early += eng.GetSlot() < promised ? 1 : 0;
+                lost.push_back(l);
+            });
+        eng.SetEventCallback(
+            [&](const DirectLinkEvent& x)
+            {
+                early += x.slot < promised ? 1 : 0;
+                events.push_back(x);
+            });
+        const uint32_t n = 3;
+        for (uint64_t id = 0; id < n; ++id)
+        {
+            eng.OfferMessage(0, id, 1, 0, 0, 0, Content(id, 20));
+        }
+        // event-driven, as an adapter drives it
+        const uint64_t end = 3000;
+        while (eng.GetSlot() < end)
+        {
+            promised = eng.NextEventSlot();
+            const uint64_t to = std::min(end, std::max(promised + 1, eng.GetSlot() + 1));
+            eng.AdvanceTo(to);
+        }
+        promised = 0;
+        NS_TEST_ASSERT_MSG_EQ(early, 0, "no callback before NextEventSlot()");
+        // the mechanism happened as described: A Normal again at 21 and 25, each time before
+        // B had received the micro-packets A sent before its reset
+        std::vector<uint64_t> aNormal;
+        for (const DirectLinkEvent& x : events)
+        {
+            if (x.side == 0 && x.type == DirectLinkEventType::STATE_CHANGE
+                && x.value == static_cast<int64_t>(State::NORMAL))
+            {
+                aNormal.push_back(x.slot);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ((aNormal.size() >= 3), true, "A Normal at least three times");
+        NS_TEST_ASSERT_MSG_EQ(aNormal[1], 21, "A Normal again at the end of 21");
+        NS_TEST_ASSERT_MSG_EQ(aNormal[2], 25, "A Normal again at the end of 25");
+        NS_TEST_ASSERT_MSG_EQ(
+            e->GetEndpoint(0).GetCounters().resets[uint32_t(Reason::RETRANS_LIMIT)], 3,
+            "A shut down after each message");
+        NS_TEST_ASSERT_MSG_EQ(e->GetEndpoint(0).GetCounters().messagesAbandoned, 3,
+                              "every message abandoned");
+        // every message counted exactly once: 0 and 1 delivered intact, 2 lost
+        const uint64_t deliverySlot[] = {27, 31};
+        for (uint64_t id = 0; id < n; ++id)
+        {
+            uint64_t d = 0;
+            uint64_t intact = 0;
+            uint64_t l = 0;
+            for (const auto& x : delivered)
+            {
+                if (x.side == 1 && x.info.messageId == id)
+                {
+                    ++d;
+                    intact += (x.contentOk && id < 2 && x.info.slot == deliverySlot[id]) ? 1 : 0;
+                }
+            }
+            for (const auto& x : lost)
+            {
+                l += (x.side == 0 && x.messageId == id) ? 1 : 0;
+            }
+            NS_TEST_ASSERT_MSG_EQ(d + l, 1,
+                                  "message " << id << ": delivered " << d << ", lost " << l);
+            NS_TEST_ASSERT_MSG_EQ(intact, (id < 2 ? 1 : 0),
+                                  "message " << id << " delivered intact at its slot");
+        }
+        NS_TEST_ASSERT_MSG_EQ(lost.size(), 1, "one loss");
+        NS_TEST_ASSERT_MSG_EQ(lost[0].messageId, 2, "message 2 lost");
+        NS_TEST_ASSERT_MSG_EQ(lost[0].slot, 27, "abandoned at the end of 27");
+        NS_TEST_ASSERT_MSG_EQ((lost[0].reason == Reason::RETRANS_LIMIT), true, "RETRANS_LIMIT");
+        uint64_t lostEvents = 0;
+        for (const DirectLinkEvent& x : events)
+        {
+            if (x.type == DirectLinkEventType::MESSAGE_LOST)
+            {
+                ++lostEvents;
+                NS_TEST_ASSERT_MSG_EQ(x.slot, 27 + c.oneWayDelaySlots,
+                                      "counted lost when its last micro-packet has arrived");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(lostEvents, 1, "one MESSAGE_LOST event");
+        NS_TEST_ASSERT_MSG_EQ(e->GetPending(0), 0, "nothing pending");
+        NS_TEST_ASSERT_MSG_EQ(e->GetTruth(0).lost, lost.size(), "truth lost = loss callbacks");
+        const auto& peer = e->GetEndpoint(1).GetCounters();
+        NS_TEST_ASSERT_MSG_EQ(peer.messagesDelivered + peer.messagesTruncated
+                                  + peer.messagesMalformed + e->GetTruth(0).lost,
+                              n, "sent = delivered + truncated + malformed + lost");
+        NS_TEST_ASSERT_MSG_EQ(e->GetTruth(1).duplicateDeliveries, 0, "no duplicate");
+    }
+
+    bool m_fast; //!< run the fast engine
+};
+
+/**
+ * \ingroup direct-link-protocol
  * \brief The direct-link reference engine test suite.
  */
 static class DirectLinkReferenceEngineTestSuite : public TestSuite
@@ -1094,5 +1407,8 @@ static class DirectLinkReferenceEngineTestSuite : public TestSuite
         AddTestCase(new DirectLinkEventSequenceTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkRetainedBoundedTestCase(false), RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkRetainedBoundedTestCase(true), RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkMinInitialTimeTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkAbandonedCountedOnceTestCase(false), RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkAbandonedCountedOnceTestCase(true), RIFL_TEST_QUICK);
     }
 } g_directLinkReferenceEngineTestSuite;

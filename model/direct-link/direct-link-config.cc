@@ -52,7 +52,21 @@ DirectLinkConfig::Validate() const
                " micro-packet times (16-bit counter)");
     CheckRange("InitialTime", initialTime, 1, MAX_COUNTER16,
                " micro-packet times (16-bit counter)");
+    RIFL_CHECK_ARG(initialTime < MinInitialTime(),
+                   "DirectLinkConfig: InitialTime = "
+                       << initialTime
+                       << " is shorter than 2 * OneWayDelay + 3 = " << MinInitialTime()
+                       << " micro-packet times (OneWayDelay = " << oneWayDelaySlots
+                       << "): the shortest stay in Initial in which a side that reset alone "
+                          "completes the Init / Init-Ack handshake; a shorter one can keep the "
+                          "link from ever reaching Normal");
     CheckRange("MaxMessageBytes", maxMessageBytes, 0, 0xFFFF, " bytes (16-bit length field)");
+}
+
+uint64_t
+DirectLinkConfig::MinInitialTime() const
+{
+    return 2 * uint64_t{oneWayDelaySlots} + 3;
 }
 
 double

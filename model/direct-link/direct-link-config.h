@@ -26,7 +26,8 @@ namespace ns3
  * Every timer is in micro-packet times (one micro-packet time = 192 bits at
  * LineRate, 38.4 ns at 5 Gb/s) and must fit the spec's counter width
  * (§4.1: AckTime and CrdNullTime 16 bits, RetransTime 5 bits; InitialTime is
- * not sized by the document and gets 16 bits here). Validate() checks every
+ * not sized by the document and gets 16 bits here, and must be at least
+ * MinInitialTime() = 2 L + 3 so the handshake can complete). Validate() checks every
  * value and throws std::invalid_argument naming the parameter, the value and
  * the allowed range.
  */
@@ -55,8 +56,9 @@ struct DirectLinkConfig
     uint32_t ackTime{64};       //!< AckTime, 1..65535 micro-packet times (16 bit)
     uint32_t retransLimit{7};   //!< RetransTime: resends allowed per entry, 0..31 (5 bit)
     uint32_t crdNullTime{1024}; //!< CrdNullTime, 1..65535 micro-packet times (16 bit)
-    uint32_t initialTime{4096}; //!< InitialTime, 1..65535 micro-packet times (16 bit)
-    bool nakEnabled{false};     //!< the NAK what-if of §5 (not in the document)
+    /// InitialTime, MinInitialTime() (= 2 L + 3) .. 65535 micro-packet times (16 bit)
+    uint32_t initialTime{4096};
+    bool nakEnabled{false}; //!< the NAK what-if of §5 (not in the document)
     /// NI drain interval per VC: the NI takes one micro-packet from the VC buffer in every
     /// slot s with s % interval == 0 (1 = one per slot); 0 = the NI does not drain (stalled).
     std::array<uint32_t, NUM_VCS> vcDrainInterval{{1, 1, 1, 1}};
@@ -68,6 +70,21 @@ struct DirectLinkConfig
      * Throws std::invalid_argument naming the parameter, the value and the allowed range.
      */
     void Validate() const;
+
+    /**
+     * \brief The shortest InitialTime Validate() accepts: 2 * oneWayDelaySlots + 3.
+     *
+     * A side that resets alone (its peer still Normal) sends Init from the slot after its
+     * reset (slot 0 here); the peer gets it at the end of slot L, re-enters Initial and
+     * answers Init-Ack from slot L + 1; the side sees the first Init-Ack at the end of slot
+     * 2L + 1 (peer seen) and the next at the end of 2L + 2, and is Normal then: 2L + 3 slots
+     * in Initial (the peer needs 2L + 2). With less, that handshake never completes in one
+     * try and the link can stay out of Normal for ever (with InitialTime 1 and L = 1 both
+     * sides shut down on InitialTime in every slot). The document does not size InitialTime
+     * (spec/direct-link-protocol.md section 4.1); this lower bound is this model's decision.
+     * \return the bound in micro-packet times.
+     */
+    uint64_t MinInitialTime() const;
 
     /// \return the micro-packet time in ns (192e9 / LineRate).
     double GetSlotNs() const;

@@ -622,6 +622,26 @@ DirectLinkEndpointState::GetPeerSeen() const
     return m_peerSeen;
 }
 
+bool
+DirectLinkEndpointState::HoldsMessage(uint64_t messageId) const
+{
+    for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+    {
+        if (m_rx[v].active && m_rx[v].messageId == messageId)
+        {
+            return true;
+        }
+        for (const TaggedFlit& t : m_vcBuf[v])
+        {
+            if (t.tag.messageId == messageId)
+            {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 const DirectLinkEndpointState::Counters&
 DirectLinkEndpointState::GetCounters() const
 {

@@ -54,7 +54,8 @@ namespace ns3
  *   received is delivered truncated with NetErr = 1 (TruncationReason = the
  *   reset reason), the retry buffer is
  *   cleared, messages with micro-packets in it or partially segmented are
- *   reported abandoned (the engine later decides delivered / truncated / lost),
+ *   reported abandoned (the engine later decides delivered / truncated / lost, see
+ *   DirectLinkReferenceEngine),
  *   credits are restored (to 0 in Initial, VcBufferSize on entering Normal).
  * - **Go-Back-N** (§5): sequence numbers 0..30 modulo 31; the retry buffer
  *   holds every Data and Credit micro-packet from its first send until acked;
@@ -280,6 +281,18 @@ class DirectLinkEndpointState
     uint32_t GetQueuedFlits(uint32_t vc) const;
     /// \return true if the peer was seen in Initial.
     bool GetPeerSeen() const;
+
+    /**
+     * \brief Whether this side's receiver holds a micro-packet of a message: in a VC buffer
+     *        or in the reassembly of a VC (its header accepted, the message not yet delivered).
+     *
+     * Ground truth (FlitTag) for the engine's accounting only; no protocol decision uses it.
+     * A message held here is delivered later (intact, truncated or malformed), at the latest
+     * by this side's next reset.
+     * \param messageId the ground-truth id of a message of the peer.
+     * \return true if held.
+     */
+    bool HoldsMessage(uint64_t messageId) const;
     /// \return the counters.
     const Counters& GetCounters() const;
 

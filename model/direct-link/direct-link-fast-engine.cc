@@ -91,7 +91,9 @@ DirectLinkFastEngine::Step()
             RxAndEndOfSlot(side, s, nullptr, DirectLinkEndpointState::FlitTag(), false);
         }
     }
-    // 3. events
+    // 3. fates of abandoned messages
+    ResolveAbandoned(s);
+    // 4. events
     FlushEvents();
     ++m_slot;
 }
@@ -106,6 +108,8 @@ uint64_t
 DirectLinkFastEngine::QuiescentLimit()
 {
     uint64_t limit = std::min(m_ep[0].IdleLimit(), m_ep[1].IdleLimit());
+    // an abandoned message decided in a quiet stretch (its fate is reported then)
+    limit = std::min(limit, NextLossDecision());
     for (uint32_t side = 0; side < 2; ++side)
     {
         if (m_err[side])
@@ -191,6 +195,8 @@ DirectLinkFastEngine::NextEventSlot()
         return m_slot;
     }
     uint64_t bound = std::min(m_ep[0].EarliestOwnEvent(m_slot), m_ep[1].EarliestOwnEvent(m_slot));
+    // the decision on an abandoned message (a loss callback and event)
+    bound = std::min(bound, NextLossDecision());
     const uint64_t delay = m_cfg.oneWayDelaySlots;
     for (uint32_t side = 0; side < 2 && bound > m_slot; ++side)
     {
@@ -240,8 +246,8 @@ DirectLinkFastEngine::NextEventSlot()
         // the sender's next new Data / Credit (sent in m_slot at the earliest) is rejected if
         // the receiver will still expect an earlier sequence number (one was lost)
         const DirectLinkEndpointState& tx = m_ep[side];
-        const uint32_t nextSeq = (tx.GetAskExpected() + tx.GetOutstanding())
-                                 % DirectLinkEndpointState::SEQ_MODULUS;
+        const uint32_t nextSeq
+            = (tx.GetAskExpected() + tx.GetOutstanding()) % DirectLinkEndpointState::SEQ_MODULUS;
         if (nextSeq != expected)
         {
             bound = std::min(bound, m_slot + delay);

@@ -40,8 +40,8 @@ namespace ns3
  *    sides are DirectLinkEndpointState::IsIdle() and every micro-packet on both
  *    lines is a correct non-NAK Null; e = min(target slot, next error slot of
  *    either direction (BitErrorProcess::Peek), IdleLimit() of either side
- *    (CrdNullTime)). The stretch is accounted for with SkipIdle(e - s) and one
- *    run-length line entry per direction (e - s identical Nulls).
+ *    (CrdNullTime), the next decision on an abandoned message). The stretch is accounted for with
+ * SkipIdle(e - s) and one run-length line entry per direction (e - s identical Nulls).
  *
  * **Argument for exactness.** (a) Clean path: for every Fields that BuildTx()
  * produces (builders' fixed values, Segment()'s Data, 5-bit sequence
@@ -53,7 +53,9 @@ namespace ns3
  * resend, no sendable VC, nothing owed); Receive() of a correct non-NAK Null
  * changes nothing (ProcessAck on an empty retry buffer is a no-op; no NAK);
  * EndOfSlot() drains nothing (buffers empty or stopped) and fires no timer
- * before IdleLimit() (empty retry buffer: no AckTime; Normal: no InitialTime).
+ * before IdleLimit() (empty retry buffer: no AckTime; Normal: no InitialTime);
+ * no abandoned message is decided inside the stretch (e is at most the next
+ * decision slot, so the decision runs in slot mode).
  * Since neither side changes, the Null sent and hence every reception in the
  * stretch is the same, by induction over the slots; no error is listed in the
  * stretch, so no truth counter or event changes; external inputs (offers,
@@ -91,14 +93,16 @@ class DirectLinkFastEngine : public DirectLinkReferenceEngine
     /**
      * \brief The earliest slot in which a callback may fire if nothing is offered.
      *
-     * Quiescent link: the next error slot or CrdNullTime expiry, or NEVER. Busy link
+     * Quiescent link: the next error slot, CrdNullTime expiry or decision on an abandoned
+     * message (a loss), or NEVER. Busy link
      * (SetPredictBusy, default on): a lower bound from both sides' state
      * (DirectLinkEndpointState::EarliestOwnEvent) and from the lines: the arrival of the
      * first in-flight micro-packet that produces an event at its receiver (corrupted, Init /
      * Init-Ack, a NAK, a Data / Credit whose SndNo the receiver will reject given the
      * in-order acceptance of those ahead of it, a header or tail Data), of the next
      * listed error (error slot + OneWayDelay), and GetSlot() + OneWayDelay if the sender's
-     * next new sequence number is not the one the receiver will expect (one was lost). The adapter then needs no wake-up in the
+     * next new sequence number is not the one the receiver will expect (one was lost), and
+     * the next decision on an abandoned message. The adapter then needs no wake-up in the
      * slots between (the equivalence suite checks that no callback fires before it).
      * \return the slot (>= GetSlot()).
      */

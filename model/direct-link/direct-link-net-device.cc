@@ -151,8 +151,9 @@ DirectLinkNetDevice::GetTypeId()
                   MakeTimeChecker(Seconds(0)))
               .AddAttribute("InitialTime",
                             "InitialTime: longest stay in Initial before Shutdown, in micro-packet "
-                            "times that must fit 16 bits, 1..65535. Default 160 us = 4167 at "
-                            "5 Gb/s.",
+                            "times that must fit 16 bits, 2 * OneWayDelay + 3 .. 65535 (a shorter "
+                            "one can keep the handshake from completing). Default 160 us = 4167 "
+                            "at 5 Gb/s.",
                             TimeValue(MicroSeconds(160)),
                             MakeTimeAccessor(&DirectLinkNetDevice::m_initialTime),
                             MakeTimeChecker(Seconds(0)))

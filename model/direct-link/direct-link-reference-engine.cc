@@ -230,7 +230,9 @@ DirectLinkReferenceEngine::Step()
             RxAndEndOfSlot(side, s, nullptr, DirectLinkEndpointState::FlitTag(), false);
         }
     }
-    // 3. trace
+    // 3. fates of abandoned messages
+    ResolveAbandoned(s);
+    // 4. trace
     for (uint32_t side = 0; side < 2; ++side)
     {
         SlotTrace& t = trace[side];
@@ -258,7 +260,7 @@ DirectLinkReferenceEngine::Step()
             m_slotCb(t);
         }
     }
-    // 4. events
+    // 5. events
     FlushEvents();
     ++m_slot;
 }
@@ -393,6 +395,78 @@ DirectLinkReferenceEngine::OnAbandon(uint32_t side, uint64_t id,
     it->second.fate = Fate::ABANDONED;
     it->second.abandonSlot = slot;
     it->second.reason = r;
+    // its last micro-packet on the line (sent in slot <= slot) arrives by the end of slot + L
+    m_undecided[side].emplace_back(slot + m_cfg.oneWayDelaySlots, id);
+}
+
+uint64_t
+DirectLinkReferenceEngine::NextLossDecision() const
+{
+    uint64_t next = NEVER;
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        if (!m_undecided[side].empty())
+        {
+            next = std::min(next, m_undecided[side].front().first);
+        }
+    }
+    return next;
+}
+
+void
+DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
+{
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        bool lostAny = false;
+        std::deque<std::pair<uint64_t, uint64_t>>& q = m_undecided[side];
+        while (!q.empty() && q.front().first <= s)
+        {
+            const uint64_t id = q.front().second;
+            q.pop_front();
+            auto it = m_offered[side].find(id);
+            if (it == m_offered[side].end() || it->second.fate != Fate::ABANDONED)
+            {
+                continue; // delivered (intact, truncated or malformed) meanwhile
+            }
+            if (m_ep[1 - side].HoldsMessage(id))
+            {
+                // the peer accepted some of it: it delivers it later (at the latest at its
+                // next reset), which decides its fate
+                NS_LOG_LOGIC("side " << side << " message " << id
+                                     << " abandoned, held by the peer: delivered later");
+                continue;
+            }
+            OfferedMessage& m = it->second;
+            m.fate = Fate::DONE;
+            --m_pending[side];
+            m_done[side].push_back(id);
+            lostAny = true;
+            LostMessage l;
+            l.side = side;
+            l.messageId = id;
+            l.slot = m.abandonSlot;
+            l.reason = m.reason;
+            ++m_truth[side].lost;
+            ++m_truth[side].lostByReason[static_cast<uint32_t>(m.reason)];
+            AddEvent(DirectLinkEventType::MESSAGE_LOST, side, static_cast<int64_t>(m.reason), 0, id,
+                     m.vc);
+            NS_LOG_INFO("side " << side << " message " << id << " lost ("
+                                << DirectLinkEndpointState::ReasonName(m.reason) << ")");
+            if (m_recordHistory)
+            {
+                m_lost.push_back(l);
+            }
+            if (m_lossCb)
+            {
+                m_lossCb(l);
+            }
+        }
+        if (lostAny)
+        {
+            TrimDone(side);
+        }
+    }
 }
 
 void
@@ -406,41 +480,6 @@ DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkS
     {
         AddEvent(DirectLinkEventType::SHUTDOWN, side, static_cast<int64_t>(r));
     }
-    if (s != DirectLinkEndpointState::LinkState::NORMAL)
-    {
-        return;
-    }
-    // No micro-packet of the old incarnation can be accepted any more: resolve.
-    for (auto& [id, m] : m_offered[side])
-    {
-        if (m.fate != Fate::ABANDONED)
-        {
-            continue;
-        }
-        m.fate = Fate::DONE;
-        --m_pending[side];
-        m_done[side].push_back(id);
-        LostMessage l;
-        l.side = side;
-        l.messageId = id;
-        l.slot = m.abandonSlot;
-        l.reason = m.reason;
-        ++m_truth[side].lost;
-        ++m_truth[side].lostByReason[static_cast<uint32_t>(m.reason)];
-        AddEvent(DirectLinkEventType::MESSAGE_LOST, side, static_cast<int64_t>(m.reason), 0, id,
-                 m.vc);
-        NS_LOG_INFO("side " << side << " message " << id << " lost ("
-                            << DirectLinkEndpointState::ReasonName(m.reason) << ")");
-        if (m_recordHistory)
-        {
-            m_lost.push_back(l);
-        }
-        if (m_lossCb)
-        {
-            m_lossCb(l);
-        }
-    }
-    TrimDone(side);
 }
 
 uint64_t

@@ -18,6 +18,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -41,8 +42,9 @@ namespace ns3
  *     sent in slot s - L (L = OneWayDelay) is decoded with
  *     DirectLinkFlit::Decode and handed to Receive(); then NI drain; then
  *     timers (EndOfSlot);
- *  3. the slot callback reports both sides;
- *  4. the protocol events of the slot are reported (see below).
+ *  3. the fates of abandoned messages due in slot s are decided (see Accounting);
+ *  4. the slot callback reports both sides;
+ *  5. the protocol events of the slot are reported (see below).
  *
  * **Timing reference.** A micro-packet sent in slot n is received at the end of
  * slot n + L; its effects (acks, credits, state changes) are visible to the
@@ -52,17 +54,30 @@ namespace ns3
  * direction is indexed by send slot (error-process slot s = micro-packet sent
  * in slot s).
  *
- * **Accounting (nothing silently lost).** Every offered message ends as
- * delivered intact, delivered truncated (NetErr set; cut by a reset of the
- * receiver) or lost (abandoned by a reset of its sender and never received;
- * decided when the sender next enters Normal, when no micro-packet of the old
- * incarnation can be accepted any more), each reported through a callback;
- * GetPending() is what is still queued or in flight. Undetected errors (a
- * block whose bits were changed and Decode() accepted) are counted at the
- * receiver, as are delivered contents that differ from what was offered.
+ * **Accounting (nothing silently lost).** Every offered message ends, exactly
+ * once, as delivered intact, delivered truncated (NetErr set; cut by a reset of
+ * the receiver), delivered malformed, or lost (abandoned by a reset of its
+ * sender and never received), each reported through a callback; GetPending()
+ * is what is still queued or in flight. A message abandoned by its sender's
+ * reset at the end of slot r is decided at the end of slot r + L, when the last
+ * micro-packet the sender put on the line before the reset has arrived (step 3
+ * above, after that slot's receptions and drains): if the peer has delivered
+ * it, nothing more happens; if the peer holds a micro-packet of it (a VC
+ * buffer or an open reassembly, DirectLinkEndpointState::HoldsMessage) it stays
+ * pending and is delivered later (intact, truncated or malformed; at the
+ * latest by the peer's next reset); otherwise no micro-packet of it can ever
+ * reach the peer and it is counted lost (LostMessage::slot = r). The decision
+ * does not wait for the sender to be Normal again: a sender can re-enter
+ * Normal on Init-Acks the peer sent before it saw the reset, while micro-packets
+ * of the old incarnation are still on the line and can still be accepted (so
+ * counting them lost then could count one message both lost and delivered).
+ * Undetected errors (a block whose bits were changed and Decode() accepted) are
+ * counted at the receiver, as are delivered contents that differ from what was
+ * offered.
  *
  * **Callbacks.** Deliveries and losses are reported as they happen inside the
- * slot (in the order above). The DirectLinkEvent%s of slot s are collected
+ * slot (in the order above: losses after the slot's deliveries). The
+ * DirectLinkEvent%s of slot s are collected
  * during the slot and reported at its end (after its deliveries and losses),
  * all with DirectLinkEvent::slot = s, in this **canonical order**: side A's
  * before side B's; within a side by DirectLinkEventType (the enum's order:
@@ -87,8 +102,8 @@ namespace ns3
  *   accepted; value = its decoded PktType.
  * - MESSAGE_TRUNCATED: the side (receiver) delivered a message truncated;
  *   messageId, vc, value = DirectLinkEndpointState::TruncationReason.
- * - MESSAGE_LOST: a message of the side (sender) was counted lost in s;
- *   messageId, vc, value = ResetReason.
+ * - MESSAGE_LOST: a message of the side (sender) was counted lost in s (s = the
+ *   slot it was abandoned + L); messageId, vc, value = ResetReason.
  * - TX_BEGIN / TX_END: the side sent the header / tail micro-packet of a message
  *   for the first time in s (a one-micro-packet message gives both); messageId, vc.
  */
@@ -324,6 +339,15 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     /// \param r reason. \param slot slot.
     void OnAbandon(uint32_t side, uint64_t id, DirectLinkEndpointState::ResetReason r,
                    uint64_t slot);
+    /**
+     * \brief Decide the abandoned messages due at the end of slot \p s (abandoned at s - L):
+     *        lost unless delivered or held by the peer (see Accounting). Called by Step()
+     *        after both sides' end of slot.
+     * \param s the slot.
+     */
+    void ResolveAbandoned(uint64_t s);
+    /// \return the first slot at whose end an abandoned message is decided (NEVER if none).
+    uint64_t NextLossDecision() const;
     /// \brief A side changed state. \param side the side. \param s new state. \param slot slot.
     /// \param r why the link left Normal (meaningful for resets).
     void OnState(uint32_t side, DirectLinkEndpointState::LinkState s, uint64_t slot,
@@ -366,6 +390,9 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     std::vector<DirectLinkEvent> m_events;     //!< events of the current slot
     std::array<DirectLinkEndpointState::LinkState, 2> m_lastState{}; //!< for STATE_CHANGE
 
+    /// abandoned messages by sending side awaiting their decision: (decision slot, id),
+    /// in abandon order (hence by decision slot)
+    std::array<std::deque<std::pair<uint64_t, uint64_t>>, 2> m_undecided;
     bool m_recordHistory{true};                 //!< keep m_delivered / m_lost
     std::array<std::deque<uint64_t>, 2> m_done; //!< done ids by sending side, oldest first
     /// erased ids by sending side: ranges first -> last (inclusive)
