@@ -249,6 +249,12 @@ RiflFastEngine::NextEventEndpoint() const
     return m_nextEndpoint;
 }
 
+void
+RiflFastEngine::SetLeanDeliveries(bool on)
+{
+    m_lean = on;
+}
+
 uint64_t
 RiflFastEngine::GetPendingPackets(uint32_t endpoint) const
 {
@@ -1561,6 +1567,13 @@ RiflFastEngine::TakePacket(uint32_t epIndex, std::size_t first, std::size_t last
     rd.packetId = head.packetId;
     rd.firstSlot = head.lineSlot;
     rd.slot = end.ready;
+    if (m_lean)
+    {
+        rd.intact = true;
+        rd.lean = true; // the adapter holds the offered bytes
+        out->push_back(std::move(rd));
+        return;
+    }
     // Per user word (§11.2): delivered with the frame holding its last byte,
     // accepted with the frame holding its first byte; a frame is accepted at
     // its line slot and delivered L + 6 slots later.

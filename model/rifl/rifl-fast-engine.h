@@ -188,6 +188,7 @@ class RiflFastEngine : public RiflLinkEngine
      */
     uint64_t NextEventSlot() override;
     uint32_t NextEventEndpoint() const override;
+    void SetLeanDeliveries(bool on) override;
 
     /**
      * \param endpoint an endpoint.
@@ -794,6 +795,7 @@ class RiflFastEngine : public RiflLinkEngine
     bool m_started{false};                //!< a packet was offered or a slot run
     bool m_batch{false};                  //!< batched loaded mode (EnterBatch())
     uint32_t m_nextEndpoint{2};           //!< NextEventEndpoint()
+    bool m_lean{false};                   //!< SetLeanDeliveries()
     uint64_t m_batchStart{0};             //!< the slot the batch started at
     uint64_t m_batchSteady{0};            //!< slots whose AdvanceSteady() is pending
     std::array<bool, 2> m_batchLine{};    //!< per sender: pre-batch frames on the line

@@ -92,6 +92,9 @@ struct RiflDelivery
     /// content is exactly the bytes offered (no line error came near them), so an
     /// adapter may skip comparing them. False says nothing.
     bool intact{false};
+    /// True when the engine left content and wordLatencies empty because the
+    /// delivery is intact and lean deliveries were asked for (SetLeanDeliveries()).
+    bool lean{false};
 };
 
 /**
@@ -187,6 +190,16 @@ class RiflLinkEngine
     {
         return 2;
     }
+
+    /**
+     * \brief A hint for adapters that need neither the bytes nor the word
+     *        latencies of an intact delivery (they hold the offered packet): an
+     *        engine may then leave both empty and set RiflDelivery::lean. Slots,
+     *        counters and every other field are unchanged. Default off; an
+     *        engine may ignore it.
+     * \param on true to allow lean deliveries.
+     */
+    virtual void SetLeanDeliveries(bool on) {}
 
     /**
      * \param endpoint an endpoint.
