@@ -52,6 +52,7 @@ main(int argc, char* argv[])
     std::string crdNullTime;
     std::string initialTime;
     std::string nak;
+    std::string initAckGuard;
     std::string maxMessageBytes;
     std::string mode;
     std::string rate;
@@ -83,6 +84,9 @@ main(int argc, char* argv[])
     cmd.AddValue("crdNullTime", "DirectLinkNetDevice::CrdNullTime", crdNullTime);
     cmd.AddValue("initialTime", "DirectLinkNetDevice::InitialTime", initialTime);
     cmd.AddValue("nak", "DirectLinkNetDevice::NakEnabled (true/false)", nak);
+    cmd.AddValue("initAckGuard",
+                 "DirectLinkNetDevice::InitAckGuard (true/false): the corrected handshake",
+                 initAckGuard);
     cmd.AddValue("maxMessageBytes", "DirectLinkNetDevice::MaxMessageBytes", maxMessageBytes);
     cmd.AddValue("mode", "CpuTrafficApplication::Mode: OpenLoop or ClosedLoop", mode);
     cmd.AddValue("rate", "CpuTrafficApplication::RequestRate (open loop), requests/s", rate);
@@ -120,6 +124,7 @@ main(int argc, char* argv[])
     set("ns3::DirectLinkNetDevice::CrdNullTime", crdNullTime);
     set("ns3::DirectLinkNetDevice::InitialTime", initialTime);
     set("ns3::DirectLinkNetDevice::NakEnabled", nak);
+    set("ns3::DirectLinkNetDevice::InitAckGuard", initAckGuard);
     set("ns3::DirectLinkNetDevice::MaxMessageBytes", maxMessageBytes);
     set("ns3::CpuTrafficApplication::Mode", mode);
     set("ns3::CpuTrafficApplication::RequestRate", rate);

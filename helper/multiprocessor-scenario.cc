@@ -29,6 +29,10 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("RiflMultiprocessorScenario");
 
+static_assert(MULTIPROCESSOR_SCENARIO_LOSS_REASONS == DIRECT_LINK_NUM_LOSS_REASONS,
+              "MultiprocessorScenarioResult::lostByReason must have one entry per "
+              "DirectLinkLossReason");
+
 namespace
 {
 

@@ -644,6 +644,135 @@ class DirectLinkDeviceConfigTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup rifl-tests
+ * \brief The false ack after a stale handshake through the devices: traced by MessageLost and
+ *        counted with DirectLinkLossReason::FALSE_ACK by default; absent with InitAckGuard.
+ */
+class DirectLinkDeviceFalseAckTestCase : public TestCase
+{
+  public:
+    DirectLinkDeviceFalseAckTestCase()
+        : TestCase("False ack after a stale handshake: MessageLost traces FALSE_ACK and the "
+                   "device counts it (default); InitAckGuard avoids it")
+    {
+    }
+
+  private:
+    /// MessageLost traces by reason.
+    struct Traced
+    {
+        std::array<uint32_t, DIRECT_LINK_NUM_LOSS_REASONS> byReason{}; //!< traces by reason
+    };
+
+    /// \param t counts. \param id id. \param vc VC. \param reason reason.
+    static void OnLost(Traced* t, uint64_t id, uint32_t vc, uint8_t reason)
+    {
+        ++t->byReason.at(reason);
+    }
+
+    /**
+     * \brief The scenario of the engine test (DirectLinkFalseAckTestCase, suite
+     *        direct-link-reference-engine): L 16, AckTime 1, RetransLimit 3, InitialTime 35
+     *        (36 with the guard), six one-byte messages sent at exact slot starts.
+     * \param guard InitAckGuard.
+     * \param traced MessageLost traces by device.
+     * \return the device counters of A and B.
+     */
+    std::array<DirectLinkDeviceCounters, 2> Run(bool guard, std::array<Traced, 2>& traced)
+    {
+        NodeContainer n;
+        n.Create(2);
+        DirectLinkHelper h;
+        h.SetChannelAttribute("OneWayDelaySlots", IntegerValue(16));
+        h.SetDeviceAttribute("Mtu", UintegerValue(698));
+        h.SetDeviceAttribute("MaxMessageBytes", UintegerValue(700));
+        h.SetDeviceAttribute("VcBufferSizes", StringValue("22,6,1,1"));
+        // in micro-packet times of 38.4 ns (rounded up): AckTime 1, CrdNullTime 600,
+        // InitialTime 35 (36 with the guard, its minimum 2L + 4)
+        h.SetDeviceAttribute("AckTime", TimeValue(NanoSeconds(30)));
+        h.SetDeviceAttribute("RetransLimit", UintegerValue(3));
+        h.SetDeviceAttribute("CrdNullTime", TimeValue(NanoSeconds(23040)));
+        h.SetDeviceAttribute("InitialTime", TimeValue(NanoSeconds(guard ? 1382 : 1344)));
+        h.SetDeviceAttribute("InitAckGuard", BooleanValue(guard));
+        NetDeviceContainer d = h.Install(n);
+        std::array<Ptr<DirectLinkNetDevice>, 2> dev{DynamicCast<DirectLinkNetDevice>(d.Get(0)),
+                                                    DynamicCast<DirectLinkNetDevice>(d.Get(1))};
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            dev[i]->TraceConnectWithoutContext("MessageLost",
+                                               MakeBoundCallback(&OnLost, &traced[i]));
+        }
+        Ptr<DirectLinkChannel> ch = DynamicCast<DirectLinkChannel>(dev[0]->GetChannel());
+        struct Send
+        {
+            uint64_t slot;
+            uint32_t side;
+            uint32_t vc;
+        };
+
+        const std::vector<Send> sends
+            = {{133, 1, 3}, {136, 0, 1}, {136, 1, 2}, {136, 1, 1}, {181, 0, 0}, {214, 1, 0}};
+        // the channel starts at time 0; schedule the sends at their slot starts then
+        Simulator::Schedule(NanoSeconds(1),
+                            [ch, dev, sends]()
+                            {
+                                for (const Send& x : sends)
+                                {
+                                    Ptr<DirectLinkNetDevice> src = dev[x.side];
+                                    const uint32_t vc = x.vc;
+                                    Simulator::Schedule(ch->GetSlotStart(x.slot) - Simulator::Now(),
+                                                        [src, vc]()
+                                                        {
+                                                            src->SendMessage(1, 0, 0, vc, {7});
+                                                        });
+                                }
+                            });
+        Simulator::Stop(MicroSeconds(200));
+        Simulator::Run();
+        std::array<DirectLinkDeviceCounters, 2> c{dev[0]->GetCounters(), dev[1]->GetCounters()};
+        Simulator::Destroy();
+        return c;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t fa = static_cast<uint32_t>(DirectLinkLossReason::FALSE_ACK);
+        NS_TEST_ASSERT_MSG_EQ(DirectLinkLossReasonName(DirectLinkLossReason::FALSE_ACK),
+                              "FALSE_ACK", "name");
+        NS_TEST_ASSERT_MSG_EQ(
+            (DirectLinkLossReasonFromEngine(DirectLinkEndpointState::LossReason::FALSE_ACK)
+             == DirectLinkLossReason::FALSE_ACK),
+            true, "engine reason mapped");
+        for (bool guard : {false, true})
+        {
+            std::array<Traced, 2> traced;
+            const std::array<DirectLinkDeviceCounters, 2> c = Run(guard, traced);
+            for (uint32_t i = 0; i < 2; ++i)
+            {
+                const DirectLinkDeviceCounters& me = c[i];
+                const DirectLinkDeviceCounters& peer = c[1 - i];
+                NS_TEST_ASSERT_MSG_EQ(me.messagesAccepted,
+                                      peer.messagesDelivered + peer.messagesTruncated
+                                          + peer.messagesMalformed + me.messagesLost,
+                                      "guard " << guard << " side " << i
+                                               << ": sent = delivered + truncated + lost");
+                uint64_t traces = 0;
+                for (uint32_t r = 0; r < DIRECT_LINK_NUM_LOSS_REASONS; ++r)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(traced[i].byReason[r], me.lostByReason[r],
+                                          "MessageLost traced with its reason");
+                    traces += traced[i].byReason[r];
+                }
+                NS_TEST_ASSERT_MSG_EQ(traces, me.messagesLost, "every loss traced");
+            }
+            NS_TEST_ASSERT_MSG_EQ(c[1].lostByReason[fa], guard ? 0 : 1,
+                                  "B lost " << (guard ? "nothing" : "one message") << " FALSE_ACK");
+            NS_TEST_ASSERT_MSG_EQ(c[0].lostByReason[fa], 0, "A lost nothing FALSE_ACK");
+        }
+    }
+};
+
 namespace
 {
 
@@ -815,6 +944,7 @@ class DirectLinkNetDeviceTestSuite : public TestSuite
         AddTestCase(new DirectLinkDeviceIpTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkDeviceLineTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkDeviceShutdownTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkDeviceFalseAckTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkDeviceVcBufferTestCase, RIFL_TEST_QUICK);
     }
 };

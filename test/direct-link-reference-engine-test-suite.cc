@@ -15,11 +15,14 @@
 #include "ns3/test.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace ns3;
@@ -29,6 +32,7 @@ namespace
 
 using State = DirectLinkEndpointState::LinkState;
 using Reason = DirectLinkEndpointState::ResetReason;
+using LossReason = DirectLinkEndpointState::LossReason;
 using Engine = DirectLinkReferenceEngine;
 
 /// Base configuration of the tests: L = 2 micro-packet times.
@@ -668,7 +672,8 @@ class DirectLinkRetransLimitTestCase : public TestCase
         for (uint64_t i = 0; i < e.GetLost().size(); ++i)
         {
             ids = ids && e.GetLost()[i].messageId == 25 + i
-                  && e.GetLost()[i].reason == Reason::RETRANS_LIMIT && e.GetLost()[i].slot == 170;
+                  && e.GetLost()[i].reason == LossReason::RETRANS_LIMIT
+                  && e.GetLost()[i].slot == 170;
         }
         NS_TEST_ASSERT_MSG_EQ(ids, true, "messages 25..32 lost by RETRANS_LIMIT at 170");
         NS_TEST_ASSERT_MSG_EQ(e.GetEndpoint(1).GetCounters().messagesDelivered, 92, "92 intact");
@@ -951,6 +956,49 @@ class DirectLinkBadConfigTestCase : public TestCase
             }
             NS_TEST_ASSERT_MSG_EQ(ok, true, "InitialTime = 2L + 3 accepted");
         }
+        // with InitAckGuard the minimum is max(2L + 4, 5) (2L + 3 livelocks from some states,
+        // see DirectLinkHandshakeExhaustiveTestCase); the message names both minimums
+        Expect(
+            []
+            {
+                DirectLinkConfig c;
+                c.oneWayDelaySlots = 16;
+                c.initialTime = 35;
+                c.initAckGuard = true;
+                Engine e(c, nullptr, nullptr);
+            },
+            "InitialTime = 35 is shorter than max(2 * OneWayDelay + 4, 5) = 36 micro-packet times "
+            "(OneWayDelay = 16), the minimum with InitAckGuard on (with it off the minimum is 2 * "
+            "OneWayDelay + 3 = 35)",
+            "InitialTime below the guarded handshake");
+        Expect(
+            []
+            {
+                DirectLinkConfig c;
+                c.oneWayDelaySlots = 0;
+                c.initialTime = 4;
+                c.initAckGuard = true;
+                c.Validate();
+            },
+            "InitialTime = 4 is shorter than max(2 * OneWayDelay + 4, 5) = 5", "guard, L = 0");
+        {
+            DirectLinkConfig c;
+            c.oneWayDelaySlots = 16;
+            c.initialTime = 36;
+            c.initAckGuard = true;
+            NS_TEST_ASSERT_MSG_EQ(c.MinInitialTime(), 36, "2L + 4 with the guard");
+            NS_TEST_ASSERT_MSG_EQ(c.InitAckGuardSlots(), 33, "2L + 1");
+            bool ok = true;
+            try
+            {
+                c.Validate();
+            }
+            catch (const std::invalid_argument&)
+            {
+                ok = false;
+            }
+            NS_TEST_ASSERT_MSG_EQ(ok, true, "InitialTime = 2L + 4 accepted with the guard");
+        }
         DirectLinkConfig c;
         c.SetDelayFromCable(10.0, 5.0, 20.0); // 70 ns / 38.4 ns -> 2 slots
         NS_TEST_ASSERT_MSG_EQ(c.oneWayDelaySlots, 2, "cable delay");
@@ -1119,26 +1167,31 @@ class DirectLinkMinInitialTimeTestCase : public TestCase
 {
   public:
     DirectLinkMinInitialTimeTestCase()
-        : TestCase("InitialTime 2L+3 completes a one-sided re-handshake; nothing stays pending")
+        : TestCase("InitialTime 2L+3 (2L+4 with InitAckGuard) completes a one-sided "
+                   "re-handshake; nothing stays pending")
     {
     }
 
   private:
     void DoRun() override
     {
-        for (uint32_t L : {0U, 1U, 4U, 13U})
+        for (const auto& [L, guard] : std::vector<std::pair<uint32_t, bool>>{
+                 {0, false}, {1, false}, {4, false}, {13, false}, {0, true}, {1, true}, {13, true}})
         {
             // RetransLimit 0: the corrupted micro-packet (A's first Data, sent in slot 2L + 2,
             // right after the handshake) shuts A down alone when its AckTime expires, at the end
             // of r = 2L + 2 + AckTime. A is in Initial from r + 1 and sends Init; B (Normal)
             // gets it at the end of r + 1 + L and answers Init-Ack from r + L + 2; A sees the
             // first Init-Ack at the end of r + 2L + 2 and the next at the end of r + 2L + 3:
-            // Normal after 2L + 3 slots in Initial, the last one InitialTime allows.
+            // Normal after 2L + 3 slots in Initial, the last one InitialTime allows. With
+            // InitAckGuard (InitialTime max(2L + 4, 5)) the same: both Init-Acks arrive at ages
+            // 2L + 1 and 2L + 2, late enough to count.
             DirectLinkConfig c = BaseConfig();
             c.oneWayDelaySlots = L;
             c.retransLimit = 0;
             c.ackTime = 2 * L + 10;
-            c.initialTime = 2 * L + 3;
+            c.initAckGuard = guard;
+            c.initialTime = static_cast<uint32_t>(c.MinInitialTime());
             Ptr<DeterministicErrorProcess> ab = Det();
             const uint64_t first = 2 * L + 2;
             ab->AddError(first, {100});
@@ -1358,7 +1411,7 @@ class DirectLinkAbandonedCountedOnceTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(lost.size(), 1, "one loss");
         NS_TEST_ASSERT_MSG_EQ(lost[0].messageId, 2, "message 2 lost");
         NS_TEST_ASSERT_MSG_EQ(lost[0].slot, 27, "abandoned at the end of 27");
-        NS_TEST_ASSERT_MSG_EQ((lost[0].reason == Reason::RETRANS_LIMIT), true, "RETRANS_LIMIT");
+        NS_TEST_ASSERT_MSG_EQ((lost[0].reason == LossReason::RETRANS_LIMIT), true, "RETRANS_LIMIT");
         uint64_t lostEvents = 0;
         for (const DirectLinkEvent& x : events)
         {
@@ -1380,6 +1433,719 @@ class DirectLinkAbandonedCountedOnceTestCase : public TestCase
     }
 
     bool m_fast; //!< run the fast engine
+};
+
+namespace
+{
+
+/// What one engine produced on a false-ack scenario.
+struct FalseAckRecord
+{
+    std::vector<DirectLinkDeliveredMessage> delivered; //!< deliveries
+    std::vector<DirectLinkLostMessage> lost;           //!< losses
+    std::vector<DirectLinkEvent> events;               //!< events
+    uint64_t early{0};                                 //!< callbacks before NextEventSlot()
+    std::array<uint64_t, 2> offered{};                 //!< messages offered by side
+    std::array<uint64_t, 2> pending{};                 //!< pending by side at the end
+    std::array<DirectLinkReferenceEngine::TruthCounters, 2> truth{}; //!< truth by side
+    std::array<DirectLinkEndpointState::Counters, 2> counters{};     //!< endpoint by side
+    /// A's VC0 buffer when a message was counted lost FALSE_ACK (in the deciding slot)
+    uint32_t occupancyAtDecision{0};
+};
+
+/**
+ * \brief The shrunk fuzz reproducer of the false ack after a stale handshake
+ *        (fuzz/corpus/direct-link-engine/direct-link-engine-false-ack-after-stale-handshake):
+ *        L 16, AckTime 1 (shorter than the round trip), RetransLimit 3, InitialTime 35 =
+ *        2L + 3, no line errors; six one-micro-packet messages, the last one B's message 3 on
+ *        VC0 at slot \p slot3 (\p len3 bytes). Run it on one engine (the fast one driven by
+ *        NextEventSlot(), as an adapter would).
+ * \param fast the fast engine.
+ * \param guard InitAckGuard (InitialTime 36 = its minimum then).
+ * \param slot3 slot of B's message 3.
+ * \param len3 its length.
+ * \param stopDrain A's NI does not drain VC0 from slot 0 to 400.
+ * \return what happened.
+ */
+FalseAckRecord
+RunFalseAckScenario(bool fast, bool guard, uint64_t slot3, uint32_t len3, bool stopDrain)
+{
+    DirectLinkConfig c;
+    c.oneWayDelaySlots = 16;
+    c.retryBufferSize = 30;
+    c.vcBufferSize = {22, 6, 1, 1};
+    c.vcDrainInterval = {1, 1, 1, 1};
+    c.ackTime = 1;
+    c.retransLimit = 3;
+    c.crdNullTime = 600;
+    c.initialTime = guard ? 36 : 35;
+    c.initAckGuard = guard;
+    c.maxMessageBytes = 700;
+    std::unique_ptr<Engine> e;
+    if (fast)
+    {
+        e = std::make_unique<DirectLinkFastEngine>(c, nullptr, nullptr);
+    }
+    else
+    {
+        e = std::make_unique<Engine>(c, nullptr, nullptr);
+    }
+    DirectLinkLinkEngine& eng = *e;
+    FalseAckRecord r;
+    uint64_t promised = 0;
+    eng.SetDeliveryCallback(
+        [&](const DirectLinkDeliveredMessage& d)
+        {
+            r.early += d.info.slot < promised ? 1 : 0;
+            r.delivered.push_back(d);
+        });
+    eng.SetLossCallback(
+        [&](const DirectLinkLostMessage& l)
+        {
+            r.early += eng.GetSlot() < promised ? 1 : 0;
+            r.lost.push_back(l);
+            if (l.reason == LossReason::FALSE_ACK)
+            {
+                r.occupancyAtDecision = eng.GetEndpoint(0).GetVcOccupancy(0);
+            }
+        });
+    eng.SetEventCallback(
+        [&](const DirectLinkEvent& x)
+        {
+            r.early += x.slot < promised ? 1 : 0;
+            r.events.push_back(x);
+        });
+    auto go = [&](uint64_t target)
+    {
+        while (eng.GetSlot() < target)
+        {
+            promised = eng.NextEventSlot();
+            const uint64_t to
+                = promised == DirectLinkLinkEngine::NEVER ? target : std::min(target, promised + 1);
+            eng.AdvanceTo(std::max(to, eng.GetSlot() + 1));
+        }
+        promised = 0;
+    };
+    struct Offer
+    {
+        uint64_t slot;
+        uint32_t side;
+        uint32_t vc;
+        uint64_t id;
+        uint32_t len;
+    };
+
+    const std::vector<Offer> offers
+        = {{133, 1, 3, 0, 1}, {136, 0, 1, 0, 1}, {136, 1, 2, 1, 1},
+           {136, 1, 1, 2, 1}, {181, 0, 0, 1, 1}, {slot3, 1, 0, 3, len3}};
+    if (stopDrain)
+    {
+        eng.SetDrainInterval(0, 0, 0);
+    }
+    for (const Offer& o : offers)
+    {
+        go(o.slot);
+        eng.OfferMessage(o.side, o.id, 1, 0, 0, o.vc, Content(o.id, o.len));
+        ++r.offered[o.side];
+    }
+    if (stopDrain)
+    {
+        go(400);
+        eng.SetDrainInterval(0, 0, 1);
+    }
+    go(3000);
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        r.pending[s] = eng.GetPending(s);
+        r.truth[s] = e->GetTruth(s);
+        r.counters[s] = eng.GetEndpoint(s).GetCounters();
+    }
+    return r;
+}
+
+/// \return a difference between two records ("" if identical).
+std::string
+FalseAckDifference(const FalseAckRecord& a, const FalseAckRecord& b)
+{
+    if (a.delivered.size() != b.delivered.size() || a.lost.size() != b.lost.size()
+        || a.events.size() != b.events.size())
+    {
+        return "counts of deliveries, losses or events";
+    }
+    for (size_t i = 0; i < a.delivered.size(); ++i)
+    {
+        const auto& x = a.delivered[i];
+        const auto& y = b.delivered[i];
+        if (x.side != y.side || x.info.messageId != y.info.messageId || x.info.slot != y.info.slot
+            || x.info.bytes != y.info.bytes || x.info.truncated != y.info.truncated
+            || x.contentOk != y.contentOk)
+        {
+            return "delivery " + std::to_string(i);
+        }
+    }
+    for (size_t i = 0; i < a.lost.size(); ++i)
+    {
+        const auto& x = a.lost[i];
+        const auto& y = b.lost[i];
+        if (x.side != y.side || x.messageId != y.messageId || x.slot != y.slot
+            || x.reason != y.reason)
+        {
+            return "loss " + std::to_string(i);
+        }
+    }
+    for (size_t i = 0; i < a.events.size(); ++i)
+    {
+        if (!(a.events[i] == b.events[i]))
+        {
+            return "event " + std::to_string(i);
+        }
+    }
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        if (a.pending[s] != b.pending[s] || a.truth[s].lost != b.truth[s].lost
+            || a.truth[s].lostByReason != b.truth[s].lostByReason
+            || a.truth[s].falseAcks != b.truth[s].falseAcks
+            || a.counters[s].initAckEarly != b.counters[s].initAckEarly
+            || a.counters[s].orphanFlits != b.counters[s].orphanFlits
+            || a.counters[s].rxAccepted != b.counters[s].rxAccepted)
+        {
+            return "counters of side " + std::to_string(s);
+        }
+    }
+    return "";
+}
+
+} // namespace
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief The false ack after a stale handshake (the document's Init / Init-Ack carry no
+ *        incarnation): reproduced and counted (LossReason::FALSE_ACK) by default, absent with
+ *        InitAckGuard; identical on both engines.
+ */
+class DirectLinkFalseAckTestCase : public TestCase
+{
+  public:
+    DirectLinkFalseAckTestCase()
+        : TestCase("False ack after a stale handshake: counted lost FALSE_ACK by default, "
+                   "absent with InitAckGuard; both engines")
+    {
+    }
+
+  private:
+    /// \brief sent = delivered (intact, truncated, malformed) + lost, each message once.
+    /// \param r the record. \param what for messages.
+    void CheckIdentity(const FalseAckRecord& r, const std::string& what)
+    {
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            const auto& peer = r.counters[1 - s];
+            NS_TEST_ASSERT_MSG_EQ(r.pending[s], 0, what << ": side " << s << " nothing pending");
+            NS_TEST_ASSERT_MSG_EQ(peer.messagesDelivered + peer.messagesTruncated
+                                      + peer.messagesMalformed + r.truth[s].lost,
+                                  r.offered[s],
+                                  what << ": side " << s
+                                       << " sent = delivered + truncated + malformed + lost");
+            std::set<uint64_t> done;
+            uint64_t n = 0;
+            for (const auto& d : r.delivered)
+            {
+                if (d.side == 1 - s)
+                {
+                    done.insert(d.info.messageId);
+                    ++n;
+                }
+            }
+            for (const auto& l : r.lost)
+            {
+                if (l.side == s)
+                {
+                    done.insert(l.messageId);
+                    ++n;
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(n, r.offered[s], what << ": side " << s << " once each");
+            NS_TEST_ASSERT_MSG_EQ(done.size(), r.offered[s], what << ": side " << s << " all");
+        }
+    }
+
+    void DoRun() override
+    {
+        using Ev = DirectLinkEventType;
+        // --- default (the document's rule): the hazard appears and is counted.
+        // B reset and re-entered Normal on Init-Acks that answered an earlier Init of its own,
+        // while A, Normal, had already accepted a Credit of B's old incarnation (A's
+        // FrameExpected is 1). B's message 3 (SndNo 0 of its new incarnation, sent in 214) is
+        // freed from B's retry buffer at the end of 214 by A's AskNo 0, which acknowledges
+        // that old Credit; A rejects the micro-packet at the end of 230 (SndNo 0, expected 1).
+        // B never resends it: before the fix it was never delivered nor counted.
+        const FalseAckRecord ref = RunFalseAckScenario(false, false, 214, 1, false);
+        const FalseAckRecord fast = RunFalseAckScenario(true, false, 214, 1, false);
+        NS_TEST_ASSERT_MSG_EQ(FalseAckDifference(ref, fast), "", "engines identical (default)");
+        NS_TEST_ASSERT_MSG_EQ(fast.early, 0, "no fast-engine callback before NextEventSlot()");
+        CheckIdentity(ref, "default");
+        bool rejected = false;
+        for (const DirectLinkEvent& x : ref.events)
+        {
+            rejected = rejected
+                       || (x.type == Ev::SEQUENCE_REJECT && x.side == 0 && x.slot == 230
+                           && x.value == 0 && x.value2 == 1);
+        }
+        NS_TEST_ASSERT_MSG_EQ(rejected, true, "A rejects B's SndNo 0 at 230, expecting 1");
+        NS_TEST_ASSERT_MSG_EQ(ref.truth[1].falseAcks, 1, "one entry of B falsely acked");
+        NS_TEST_ASSERT_MSG_GT(ref.counters[1].initAckEarly, 0, "B counted early Init-Acks");
+        uint64_t falseAckLosses = 0;
+        for (const auto& l : ref.lost)
+        {
+            if (l.reason == LossReason::FALSE_ACK)
+            {
+                ++falseAckLosses;
+                NS_TEST_ASSERT_MSG_EQ(l.side, 1, "B's message");
+                NS_TEST_ASSERT_MSG_EQ(l.messageId, 3, "message 3");
+                NS_TEST_ASSERT_MSG_EQ(l.slot, 214, "the false ack arrived at the end of 214");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(falseAckLosses, 1, "one message lost FALSE_ACK");
+        NS_TEST_ASSERT_MSG_EQ(ref.truth[1].lostByReason[uint32_t(LossReason::FALSE_ACK)], 1,
+                              "truth counter by reason");
+        uint64_t lostEvents = 0;
+        for (const DirectLinkEvent& x : ref.events)
+        {
+            if (x.type == Ev::MESSAGE_LOST && x.value == int64_t(LossReason::FALSE_ACK))
+            {
+                ++lostEvents;
+                NS_TEST_ASSERT_MSG_EQ(x.slot, 214 + 16, "decided L slots after the false ack");
+                NS_TEST_ASSERT_MSG_EQ(x.messageId, 3, "traced with its id");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(lostEvents, 1, "one MESSAGE_LOST event, value FALSE_ACK");
+        for (const auto& d : ref.delivered)
+        {
+            NS_TEST_ASSERT_MSG_EQ((d.side == 0 && d.info.messageId == 3), false,
+                                  "message 3 never delivered");
+        }
+
+        // --- the peer accepts later micro-packets of the falsely acked message (without its
+        // header): B's message 3 has 3 micro-packets (46 bytes), offered at 206, header sent
+        // in 207 (SndNo 0). A's stale AskNo 0 frees only the header, at the end of 208; body
+        // and tail (SndNo 1, 2, sent in 208, 209) match A's FrameExpected (1) and are accepted
+        // at the ends of 224 and 225, after A rejected the header at 223. A's NI does not
+        // drain VC0 until slot 400, so at the decision (end of 208 + L = 224) the body waits
+        // in A's VC0 buffer: without its header it does not make A "hold" the message (the NI
+        // drops body and tail as orphans later), which is counted lost exactly once.
+        const FalseAckRecord ref3 = RunFalseAckScenario(false, false, 206, 46, true);
+        const FalseAckRecord fast3 = RunFalseAckScenario(true, false, 206, 46, true);
+        NS_TEST_ASSERT_MSG_EQ(FalseAckDifference(ref3, fast3), "", "engines identical (3 flits)");
+        NS_TEST_ASSERT_MSG_EQ(fast3.early, 0, "no fast-engine callback before NextEventSlot()");
+        CheckIdentity(ref3, "3 micro-packets");
+        NS_TEST_ASSERT_MSG_EQ(ref3.occupancyAtDecision, 1, "the body buffered at A then");
+        NS_TEST_ASSERT_MSG_EQ(ref3.counters[0].orphanFlits, 2, "body and tail dropped later");
+        NS_TEST_ASSERT_MSG_EQ(ref3.truth[1].falseAcks, 1, "only the header falsely acked");
+        uint64_t lost3 = 0;
+        for (const auto& l : ref3.lost)
+        {
+            lost3 += (l.side == 1 && l.messageId == 3 && l.reason == LossReason::FALSE_ACK
+                      && l.slot == 208)
+                         ? 1
+                         : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ(lost3, 1, "message 3 lost FALSE_ACK once");
+        for (const DirectLinkEvent& x : ref3.events)
+        {
+            if (x.type == Ev::MESSAGE_LOST && x.value == int64_t(LossReason::FALSE_ACK))
+            {
+                NS_TEST_ASSERT_MSG_EQ(x.slot, 208 + 16, "decided L slots after the false ack");
+            }
+        }
+
+        // --- InitAckGuard: the early Init-Acks are ignored, no false ack, nothing lost to it
+        for (const auto& [slot3, len3, stop] :
+             std::vector<std::tuple<uint64_t, uint32_t, bool>>{{214, 1, false}, {206, 46, true}})
+        {
+            const FalseAckRecord g = RunFalseAckScenario(false, true, slot3, len3, stop);
+            const FalseAckRecord gf = RunFalseAckScenario(true, true, slot3, len3, stop);
+            NS_TEST_ASSERT_MSG_EQ(FalseAckDifference(g, gf), "", "engines identical (guard)");
+            NS_TEST_ASSERT_MSG_EQ(gf.early, 0, "no fast-engine callback before NextEventSlot()");
+            CheckIdentity(g, "guard");
+            for (uint32_t s = 0; s < 2; ++s)
+            {
+                NS_TEST_ASSERT_MSG_EQ(g.truth[s].falseAcks, 0, "guard: no false ack");
+                NS_TEST_ASSERT_MSG_EQ(g.truth[s].lostByReason[uint32_t(LossReason::FALSE_ACK)], 0,
+                                      "guard: nothing lost FALSE_ACK");
+            }
+            NS_TEST_ASSERT_MSG_GT(g.counters[0].initAckEarly + g.counters[1].initAckEarly, 0,
+                                  "guard: early Init-Acks seen and ignored");
+        }
+    }
+};
+
+namespace
+{
+
+/// Items on the line in the handshake check.
+enum HandshakeItem : uint32_t
+{
+    HS_NULL = 0,    //!< a Null (a Normal side's idle micro-packet)
+    HS_INIT = 1,    //!< an Init
+    HS_ACK = 2,     //!< an Init-Ack
+    HS_NOTHING = 3, //!< nothing arrives (L = 0 only: never used on a line)
+};
+
+/**
+ * One side's handshake as a transition table over abstract states: 0 = Normal (idle, nothing
+ * outstanding), 1 + p * IT + a = Initial with "peer seen" p at age a (slots since the Initial
+ * began, 0..IT-1).
+ */
+struct HandshakeTable
+{
+    uint32_t n{0};              //!< number of states
+    std::vector<uint32_t> sent; //!< item sent in a slot, by state
+    std::vector<uint32_t> next; //!< state after the slot, by state * 4 + arriving item
+};
+
+/**
+ * \brief The rules as an independent model (DirectLinkEndpointState's Initial rules): Initial
+ *        sends Init until the peer is seen, Init-Ack after; an Init marks the peer seen; an
+ *        Init-Ack enters Normal if the peer was seen, else marks it seen (with the guard only
+ *        at age >= 2L + 1); the end of age IT - 1 without Normal is a Shutdown (Initial, age
+ *        0, peer not seen). Normal sends Null, and re-enters Initial (peer seen) on an Init.
+ */
+HandshakeTable
+HandshakeModel(uint32_t delay, uint32_t it, bool guard)
+{
+    HandshakeTable t;
+    t.n = 1 + 2 * it;
+    t.sent.resize(t.n);
+    t.next.resize(t.n * 4);
+    auto enc = [it](uint32_t p, uint32_t a)
+    {
+        return 1 + p * it + a;
+    };
+    t.sent[0] = HS_NULL;
+    for (uint32_t x = 0; x < 4; ++x)
+    {
+        t.next[x] = x == HS_INIT ? enc(1, 0) : 0;
+    }
+    for (uint32_t st = 1; st < t.n; ++st)
+    {
+        const uint32_t p = (st - 1) / it;
+        const uint32_t a = (st - 1) % it;
+        t.sent[st] = p != 0 ? HS_ACK : HS_INIT;
+        for (uint32_t x = 0; x < 4; ++x)
+        {
+            uint32_t np = p;
+            bool normal = false;
+            if (x == HS_INIT)
+            {
+                np = 1;
+            }
+            else if (x == HS_ACK && !(guard && a < 2 * delay + 1))
+            {
+                normal = p != 0;
+                np = 1;
+            }
+            t.next[st * 4 + x] = normal ? 0 : (a + 1 >= it ? enc(0, 0) : enc(np, a + 1));
+        }
+    }
+    return t;
+}
+
+/**
+ * \brief The same table measured on DirectLinkEndpointState (valid configurations only): each
+ *        abstract state is built by driving a fresh side, then one slot is run per arriving
+ *        item.
+ */
+HandshakeTable
+HandshakeOfEndpoint(const DirectLinkConfig& c)
+{
+    using Flit = DirectLinkFlit;
+    const uint32_t it = c.initialTime;
+    HandshakeTable t;
+    t.n = 1 + 2 * it;
+    t.sent.resize(t.n);
+    t.next.resize(t.n * 4);
+    Flit::DecodeResult init;
+    init.status = Flit::DecodeStatus::OK;
+    init.fields = Flit::MakeInit();
+    Flit::DecodeResult ack = init;
+    ack.fields = Flit::MakeInitAck();
+    Flit::DecodeResult null = init;
+    null.fields = Flit::MakeNull(30);
+    auto item = [](const Flit::Fields& f)
+    {
+        return f.type == Flit::PktType::INIT        ? uint32_t{HS_INIT}
+               : f.type == Flit::PktType::INIT_ACK  ? uint32_t{HS_ACK}
+               : f.type == Flit::PktType::NULL_FLIT ? uint32_t{HS_NULL}
+                                                    : uint32_t{99};
+    };
+    for (uint32_t st = 0; st < t.n; ++st)
+    {
+        for (uint32_t x = 0; x < 4; ++x)
+        {
+            DirectLinkEndpointState e(c);
+            uint64_t entry = 0;
+            e.SetStateCallback(
+                [&entry](State s, uint64_t slot, Reason)
+                {
+                    if (s == State::INITIAL)
+                    {
+                        entry = slot;
+                    }
+                });
+            uint64_t s = 0;
+            auto toNormal = [&]()
+            {
+                // Init at the end of slot 0, Init-Ack at the end of 2L + 1 (counts with the guard)
+                const uint64_t last = 2 * uint64_t{c.oneWayDelaySlots} + 1;
+                for (; s <= last; ++s)
+                {
+                    e.BuildTx(s);
+                    if (s == 0 || s == last)
+                    {
+                        e.Receive(s, s == 0 ? init : ack, {});
+                    }
+                    e.EndOfSlot(s);
+                }
+            };
+            if (st == 0)
+            {
+                toNormal();
+            }
+            else
+            {
+                if ((st - 1) / it == 1)
+                {
+                    toNormal(); // then an Init: Initial with the peer seen, age 0
+                    e.BuildTx(s);
+                    e.Receive(s, init, {});
+                    e.EndOfSlot(s);
+                    ++s;
+                }
+                for (uint32_t k = 0; k < (st - 1) % it; ++k, ++s)
+                {
+                    e.BuildTx(s);
+                    e.EndOfSlot(s);
+                }
+            }
+            t.sent[st] = item(e.BuildTx(s).fields);
+            if (x != HS_NOTHING)
+            {
+                e.Receive(s, x == HS_INIT ? init : x == HS_ACK ? ack : null, {});
+            }
+            e.EndOfSlot(s);
+            ++s;
+            if (e.GetState() == State::NORMAL && e.GetOutstanding() == 0)
+            {
+                t.next[st * 4 + x] = 0;
+            }
+            else
+            {
+                const uint64_t age = s - entry;
+                t.next[st * 4 + x] = e.GetState() != State::INITIAL || age >= it
+                                         ? 0xFFFFFFFFU
+                                         : 1 + (e.GetPeerSeen() ? it : 0) + uint32_t(age);
+            }
+        }
+    }
+    return t;
+}
+
+/// Result of an exhaustive handshake check.
+struct HandshakeResult
+{
+    uint64_t states{0};   //!< states checked
+    uint64_t livelock{0}; //!< states that never converge
+    uint64_t maxSteps{0}; //!< most slots to convergence from a converging state
+};
+
+/**
+ * \brief Run both sides' tables from every state of the two sides and the two lines (every
+ *        sequence of L Null / Init / Init-Ack micro-packets in each direction), no errors,
+ *        until converged (both Normal, no Init on either line: nothing changes any more).
+ *        The system is deterministic, so each state has one successor; a state that reaches a
+ *        cycle of unconverged states livelocks.
+ */
+HandshakeResult
+CheckHandshake(const HandshakeTable& t, uint32_t delay)
+{
+    uint64_t lines = 1;
+    for (uint32_t i = 0; i < delay; ++i)
+    {
+        lines *= 3;
+    }
+    const uint64_t top = lines / 3; // 3^(L-1): the newest micro-packet's digit
+    HandshakeResult res;
+    res.states = uint64_t{t.n} * t.n * lines * lines;
+    auto step = [&](uint64_t st)
+    {
+        uint64_t ba = st % lines;
+        uint64_t ab = (st / lines) % lines;
+        const uint32_t b = (st / lines / lines) % t.n;
+        const uint32_t a = st / lines / lines / t.n;
+        const uint32_t sa = t.sent[a];
+        const uint32_t sb = t.sent[b];
+        uint32_t xa = sb;
+        uint32_t xb = sa;
+        if (delay > 0)
+        {
+            xa = ba % 3;
+            xb = ab % 3;
+            ab = ab / 3 + sa * top;
+            ba = ba / 3 + sb * top;
+        }
+        const uint64_t na = t.next[a * 4 + xa];
+        const uint64_t nb = t.next[b * 4 + xb];
+        return ((na * t.n + nb) * lines + ab) * lines + ba;
+    };
+    auto converged = [&](uint64_t st)
+    {
+        uint64_t ba = st % lines;
+        uint64_t ab = (st / lines) % lines;
+        if (st / lines / lines != 0)
+        {
+            return false; // a side not Normal
+        }
+        for (uint32_t i = 0; i < delay; ++i, ab /= 3, ba /= 3)
+        {
+            if (ab % 3 == HS_INIT || ba % 3 == HS_INIT)
+            {
+                return false;
+            }
+        }
+        return true;
+    };
+    constexpr uint32_t UNKNOWN = 0xFFFFFFFFU;
+    constexpr uint32_t ON_PATH = 0xFFFFFFFEU;
+    constexpr uint32_t LIVELOCK = 0xFFFFFFFDU;
+    std::vector<uint32_t> dist(res.states, UNKNOWN);
+    std::vector<uint64_t> path;
+    for (uint64_t s0 = 0; s0 < res.states; ++s0)
+    {
+        path.clear();
+        uint64_t st = s0;
+        uint32_t d = UNKNOWN;
+        while (true)
+        {
+            if (dist[st] == UNKNOWN && converged(st))
+            {
+                dist[st] = 0;
+            }
+            if (dist[st] == ON_PATH)
+            {
+                d = LIVELOCK;
+                break;
+            }
+            if (dist[st] != UNKNOWN)
+            {
+                d = dist[st];
+                break;
+            }
+            dist[st] = ON_PATH;
+            path.push_back(st);
+            st = step(st);
+        }
+        for (size_t i = path.size(); i-- > 0;)
+        {
+            d = d == LIVELOCK ? LIVELOCK : d + 1;
+            dist[path[i]] = d;
+        }
+    }
+    for (uint32_t d : dist)
+    {
+        if (d == LIVELOCK)
+        {
+            ++res.livelock;
+        }
+        else
+        {
+            res.maxSteps = std::max<uint64_t>(res.maxSteps, d);
+        }
+    }
+    return res;
+}
+
+} // namespace
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief Exhaustive check of the Init / Init-Ack handshake from every state (no errors):
+ *        InitialTime 2L + 3 converges without InitAckGuard; with it 2L + 3 livelocks and
+ *        max(2L + 4, 5) converges, which is why MinInitialTime() depends on the guard.
+ */
+class DirectLinkHandshakeExhaustiveTestCase : public TestCase
+{
+  public:
+    /// \param maxDelay check L = 0 .. maxDelay.
+    /// \param itRange InitialTimes from the minimum to the minimum + itRange.
+    DirectLinkHandshakeExhaustiveTestCase(uint32_t maxDelay, uint32_t itRange)
+        : TestCase("Exhaustive handshake from every state, L <= " + std::to_string(maxDelay)
+                   + ": converges from MinInitialTime() on (with and without InitAckGuard), "
+                     "2L+3 livelocks with the guard")
+        , m_maxDelay(maxDelay)
+        , m_itRange(itRange)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t delay = 0; delay <= m_maxDelay; ++delay)
+        {
+            for (bool guard : {false, true})
+            {
+                DirectLinkConfig c;
+                c.oneWayDelaySlots = delay;
+                c.initAckGuard = guard;
+                const uint32_t lo = static_cast<uint32_t>(c.MinInitialTime());
+                NS_TEST_ASSERT_MSG_EQ(lo, guard ? std::max(2 * delay + 4, 5U) : 2 * delay + 3,
+                                      "MinInitialTime");
+                // below the minimum (rejected by Validate(), the model only): livelock
+                const uint32_t below = guard && delay == 0 ? 4 : 2 * delay + 3;
+                if (guard)
+                {
+                    c.initialTime = below;
+                    bool rejected = false;
+                    try
+                    {
+                        c.Validate();
+                    }
+                    catch (const std::invalid_argument& ex)
+                    {
+                        rejected = std::string(ex.what()).find("InitAckGuard") != std::string::npos;
+                    }
+                    NS_TEST_ASSERT_MSG_EQ(rejected, true, "rejected naming InitAckGuard");
+                    const HandshakeResult r
+                        = CheckHandshake(HandshakeModel(delay, below, true), delay);
+                    NS_TEST_ASSERT_MSG_GT(r.livelock, 0,
+                                          "L " << delay << " InitialTime " << below
+                                               << " with the guard livelocks");
+                }
+                for (uint32_t it = lo; it <= lo + m_itRange; ++it)
+                {
+                    c.initialTime = it;
+                    const HandshakeTable model = HandshakeModel(delay, it, guard);
+                    const HandshakeTable real = HandshakeOfEndpoint(c);
+                    NS_TEST_ASSERT_MSG_EQ(
+                        (model.sent == real.sent && model.next == real.next), true,
+                        "the model is DirectLinkEndpointState's handshake (L "
+                            << delay << ", InitialTime " << it << ", guard " << guard << ")");
+                    const HandshakeResult r = CheckHandshake(real, delay);
+                    NS_TEST_ASSERT_MSG_EQ(r.livelock, 0,
+                                          "L " << delay << " InitialTime " << it << " guard "
+                                               << guard << " converges from every state");
+                    // convergence bound (the fuzz target's quiet tail relies on it)
+                    const uint64_t bound = guard ? it + 9 * delay + 7 : it + 4 * delay + 3;
+                    NS_TEST_ASSERT_MSG_LT_OR_EQ(r.maxSteps, bound,
+                                                "L " << delay << " InitialTime " << it << " guard "
+                                                     << guard << ": converged within " << bound
+                                                     << " slots");
+                }
+            }
+        }
+    }
+
+    uint32_t m_maxDelay; //!< largest L
+    uint32_t m_itRange;  //!< InitialTimes checked above the minimum
 };
 
 /**
@@ -1410,5 +2176,8 @@ static class DirectLinkReferenceEngineTestSuite : public TestSuite
         AddTestCase(new DirectLinkMinInitialTimeTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkAbandonedCountedOnceTestCase(false), RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkAbandonedCountedOnceTestCase(true), RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkFalseAckTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkHandshakeExhaustiveTestCase(3, 12), RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkHandshakeExhaustiveTestCase(4, 40), RIFL_TEST_EXTENSIVE);
     }
 } g_directLinkReferenceEngineTestSuite;

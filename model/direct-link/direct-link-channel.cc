@@ -260,6 +260,7 @@ DirectLinkChannel::BuildConfig() const
     same("CrdNullTime", a.crdNullTime, b.crdNullTime);
     same("InitialTime", a.initialTime, b.initialTime);
     same("NakEnabled", a.nakEnabled, b.nakEnabled);
+    same("InitAckGuard", a.initAckGuard, b.initAckGuard);
     same("MaxMessageBytes", a.maxMessageBytes, b.maxMessageBytes);
     same("IpVc", m_devices[0]->GetIpVc(), m_devices[1]->GetIpVc());
     same("IpClass", m_devices[0]->GetIpClass(), m_devices[1]->GetIpClass());

@@ -6,6 +6,7 @@
 
 #include "ns3/rifl-check.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ns3
@@ -52,7 +53,7 @@ DirectLinkConfig::Validate() const
                " micro-packet times (16-bit counter)");
     CheckRange("InitialTime", initialTime, 1, MAX_COUNTER16,
                " micro-packet times (16-bit counter)");
-    RIFL_CHECK_ARG(initialTime < MinInitialTime(),
+    RIFL_CHECK_ARG(initialTime < MinInitialTime() && !initAckGuard,
                    "DirectLinkConfig: InitialTime = "
                        << initialTime
                        << " is shorter than 2 * OneWayDelay + 3 = " << MinInitialTime()
@@ -60,13 +61,34 @@ DirectLinkConfig::Validate() const
                        << "): the shortest stay in Initial in which a side that reset alone "
                           "completes the Init / Init-Ack handshake; a shorter one can keep the "
                           "link from ever reaching Normal");
+    RIFL_CHECK_ARG(initialTime < MinInitialTime() && initAckGuard,
+                   "DirectLinkConfig: InitialTime = "
+                       << initialTime
+                       << " is shorter than max(2 * OneWayDelay + 4, 5) = " << MinInitialTime()
+                       << " micro-packet times (OneWayDelay = " << oneWayDelaySlots
+                       << "), the minimum with InitAckGuard on (with it off the minimum is 2 * "
+                          "OneWayDelay + 3 = "
+                       << 2 * uint64_t{oneWayDelaySlots} + 3
+                       << "): with the guard, the handshake from some states never converges "
+                          "below it");
     CheckRange("MaxMessageBytes", maxMessageBytes, 0, 0xFFFF, " bytes (16-bit length field)");
 }
 
 uint64_t
 DirectLinkConfig::MinInitialTime() const
 {
-    return 2 * uint64_t{oneWayDelaySlots} + 3;
+    if (!initAckGuard)
+    {
+        return 2 * uint64_t{oneWayDelaySlots} + 3;
+    }
+    // 2L + 4, except L = 0, where InitialTime 4 livelocks (exhaustive check) and 5 converges
+    return std::max<uint64_t>(2 * uint64_t{oneWayDelaySlots} + 4, 5);
+}
+
+uint64_t
+DirectLinkConfig::InitAckGuardSlots() const
+{
+    return 2 * uint64_t{oneWayDelaySlots} + 1;
 }
 
 double

@@ -27,7 +27,8 @@ namespace ns3
  * LineRate, 38.4 ns at 5 Gb/s) and must fit the spec's counter width
  * (§4.1: AckTime and CrdNullTime 16 bits, RetransTime 5 bits; InitialTime is
  * not sized by the document and gets 16 bits here, and must be at least
- * MinInitialTime() = 2 L + 3 so the handshake can complete). Validate() checks every
+ * MinInitialTime() = 2 L + 3, or max(2 L + 4, 5) with initAckGuard, so the handshake
+ * can complete). Validate() checks every
  * value and throws std::invalid_argument naming the parameter, the value and
  * the allowed range.
  */
@@ -56,9 +57,15 @@ struct DirectLinkConfig
     uint32_t ackTime{64};       //!< AckTime, 1..65535 micro-packet times (16 bit)
     uint32_t retransLimit{7};   //!< RetransTime: resends allowed per entry, 0..31 (5 bit)
     uint32_t crdNullTime{1024}; //!< CrdNullTime, 1..65535 micro-packet times (16 bit)
-    /// InitialTime, MinInitialTime() (= 2 L + 3) .. 65535 micro-packet times (16 bit)
+    /// InitialTime, MinInitialTime() (2 L + 3, or max(2 L + 4, 5) with initAckGuard) .. 65535
+    /// micro-packet times (16 bit)
     uint32_t initialTime{4096};
     bool nakEnabled{false}; //!< the NAK what-if of §5 (not in the document)
+    /// The corrected handshake (not in the document): in Initial, an Init-Ack counts only
+    /// if it arrives at least InitAckGuardSlots() = 2 L + 1 slots after this Initial began
+    /// (only then can it answer this Initial's first Init); an earlier one is ignored.
+    /// Off (the document's rule) by default.
+    bool initAckGuard{false};
     /// NI drain interval per VC: the NI takes one micro-packet from the VC buffer in every
     /// slot s with s % interval == 0 (1 = one per slot); 0 = the NI does not drain (stalled).
     std::array<uint32_t, NUM_VCS> vcDrainInterval{{1, 1, 1, 1}};
@@ -72,7 +79,8 @@ struct DirectLinkConfig
     void Validate() const;
 
     /**
-     * \brief The shortest InitialTime Validate() accepts: 2 * oneWayDelaySlots + 3.
+     * \brief The shortest InitialTime Validate() accepts: 2 * oneWayDelaySlots + 3, or
+     *        max(2 * oneWayDelaySlots + 4, 5) with initAckGuard.
      *
      * A side that resets alone (its peer still Normal) sends Init from the slot after its
      * reset (slot 0 here); the peer gets it at the end of slot L, re-enters Initial and
@@ -82,9 +90,28 @@ struct DirectLinkConfig
      * try and the link can stay out of Normal for ever (with InitialTime 1 and L = 1 both
      * sides shut down on InitialTime in every slot). The document does not size InitialTime
      * (spec/direct-link-protocol.md section 4.1); this lower bound is this model's decision.
+     *
+     * With initAckGuard, 2L + 3 is still enough for a side that resets alone, but an
+     * exhaustive check of the handshake from every state (test suite
+     * direct-link-reference-engine, "exhaustive handshake") finds states that never
+     * converge at 2L + 3 for every L = 1..5 checked (the two sides' Initials keep missing
+     * each other: each ignores the other's early Init-Acks and times out just before the
+     * answer to its own Init arrives), whereas every InitialTime checked from 2L + 4 on
+     * converges (up to 2L + 43 for L <= 4, 2L + 23 for L = 5);
+     * L = 0 is irregular (3 converges, 4 livelocks, 5 and more converge); hence
+     * max(2L + 4, 5).
      * \return the bound in micro-packet times.
      */
     uint64_t MinInitialTime() const;
+
+    /**
+     * \brief With initAckGuard, the earliest age in Initial (slots since the Initial
+     *        began) at whose end a received Init-Ack counts: 2 * oneWayDelaySlots + 1 (the
+     *        first Init of this Initial, sent in its first slot s, reaches the peer at the end
+     *        of s + L, whose answer, sent from s + L + 1, arrives at the end of s + 2L + 1).
+     * \return the age in micro-packet times.
+     */
+    uint64_t InitAckGuardSlots() const;
 
     /// \return the micro-packet time in ns (192e9 / LineRate).
     double GetSlotNs() const;

@@ -128,6 +128,7 @@ DirectLinkEndpointState::BuildTx(uint64_t slot)
             }
             if (sent)
             {
+                tx.tag.serial = m_nextSerial++;
                 RetryEntry e;
                 e.fields = tx.fields;
                 e.tag = tx.tag;
@@ -147,7 +148,7 @@ DirectLinkEndpointState::BuildTx(uint64_t slot)
 }
 
 void
-DirectLinkEndpointState::ProcessAck(uint32_t askNo)
+DirectLinkEndpointState::ProcessAck(uint32_t askNo, uint64_t slot)
 {
     if (askNo >= SEQ_MODULUS)
     {
@@ -160,6 +161,10 @@ DirectLinkEndpointState::ProcessAck(uint32_t askNo)
     }
     for (uint32_t i = 0; i <= d; ++i)
     {
+        if (m_ackCb)
+        {
+            m_ackCb(m_retry.front().tag, slot);
+        }
         m_retry.pop_front();
     }
     m_resendPos = (m_resendPos > d + 1) ? m_resendPos - (d + 1) : 0;
@@ -219,13 +224,28 @@ DirectLinkEndpointState::Receive(uint64_t slot, const Flit::DecodeResult& r, con
         {
             ++m_counters.initAckIgnored;
         }
-        else if (m_peerSeen)
-        {
-            EnterNormal(slot);
-        }
         else
         {
-            m_peerSeen = true;
+            // an Init-Ack this early cannot answer this Initial's first Init, only an
+            // Init of an earlier incarnation
+            const bool early = slot < m_initialEntry + m_cfg.InitAckGuardSlots();
+            if (early)
+            {
+                ++m_counters.initAckEarly;
+            }
+            if (early && m_cfg.initAckGuard)
+            {
+                NS_LOG_LOGIC("early Init-Ack at slot " << slot << " ignored (Initial since "
+                                                       << m_initialEntry << ")");
+            }
+            else if (m_peerSeen)
+            {
+                EnterNormal(slot);
+            }
+            else
+            {
+                m_peerSeen = true;
+            }
         }
         return;
     }
@@ -234,7 +254,7 @@ DirectLinkEndpointState::Receive(uint64_t slot, const Flit::DecodeResult& r, con
         ++m_counters.rxDiscardedInInitial;
         return;
     }
-    ProcessAck(f.askNo);
+    ProcessAck(f.askNo, slot);
     if (f.type == PktType::NULL_FLIT)
     {
         if (m_cfg.nakEnabled && (f.data[0] & 0x01) != 0)
@@ -556,6 +576,12 @@ DirectLinkEndpointState::SetStateCallback(StateCallback cb)
     m_stateCb = std::move(cb);
 }
 
+void
+DirectLinkEndpointState::SetAckCallback(AckCallback cb)
+{
+    m_ackCb = std::move(cb);
+}
+
 DirectLinkEndpointState::LinkState
 DirectLinkEndpointState::GetState() const
 {
@@ -622,6 +648,12 @@ DirectLinkEndpointState::GetPeerSeen() const
     return m_peerSeen;
 }
 
+uint64_t
+DirectLinkEndpointState::GetNextSerial() const
+{
+    return m_nextSerial;
+}
+
 bool
 DirectLinkEndpointState::HoldsMessage(uint64_t messageId) const
 {
@@ -633,7 +665,7 @@ DirectLinkEndpointState::HoldsMessage(uint64_t messageId) const
         }
         for (const TaggedFlit& t : m_vcBuf[v])
         {
-            if (t.tag.messageId == messageId)
+            if (t.tag.messageId == messageId && t.fields.header)
             {
                 return true;
             }
@@ -764,6 +796,25 @@ DirectLinkEndpointState::TruncationReasonName(TruncationReason r)
             return "UPSTREAM";
         case TruncationReason::NEW_HEADER:
             return "NEW_HEADER";
+    }
+    return "UNKNOWN";
+}
+
+std::string
+DirectLinkEndpointState::LossReasonName(LossReason r)
+{
+    switch (r)
+    {
+        case LossReason::RETRANS_LIMIT:
+            return "RETRANS_LIMIT";
+        case LossReason::CREDIT_TIMEOUT:
+            return "CREDIT_TIMEOUT";
+        case LossReason::INITIAL_TIMEOUT:
+            return "INITIAL_TIMEOUT";
+        case LossReason::PEER_INIT:
+            return "PEER_INIT";
+        case LossReason::FALSE_ACK:
+            return "FALSE_ACK";
     }
     return "UNKNOWN";
 }

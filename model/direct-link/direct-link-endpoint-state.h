@@ -45,6 +45,15 @@ namespace ns3
  *   only marks the peer as seen (the peer saw our Init, so it waits for our
  *   Init-Ack). Everything but Init and Init-Ack is discarded. InitialTime
  *   micro-packet times in Initial without reaching Normal -> Shutdown.
+ *   An Init-Ack received at the end of a slot less than 2L + 1 slots after this
+ *   Initial began (DirectLinkConfig::InitAckGuardSlots()) cannot answer this
+ *   Initial's Init, only an earlier one: it is counted (initAckEarly) and, with
+ *   DirectLinkConfig::initAckGuard (the corrected variant, not in the document),
+ *   ignored; by default (the document's rule) it counts like any other. Without
+ *   the guard a side can re-enter Normal on Init-Acks that answer an Init of its
+ *   previous incarnation, and the peer's acks then acknowledge micro-packets it
+ *   never accepted (a false ack; the engine counts the messages concerned lost,
+ *   LossReason::FALSE_ACK).
  * - **Normal**: a correct Init re-enters Initial (peer seen) with the same
  *   clean-up as Shutdown (reason PEER_INIT); an Init-Ack is ignored.
  * - **Shutdown** takes no micro-packet time in this model: the clean-up is done
@@ -144,11 +153,30 @@ class DirectLinkEndpointState
     /// Number of TruncationReason values.
     static constexpr uint32_t NUM_TRUNCATION_REASONS = 6;
 
+    /// Why a message was counted lost (the four ResetReason values first, same numbers).
+    enum class LossReason : uint8_t
+    {
+        RETRANS_LIMIT = 0,   //!< abandoned by its sender's Shutdown on RetransTime
+        CREDIT_TIMEOUT = 1,  //!< abandoned by its sender's Shutdown on CrdNullTime
+        INITIAL_TIMEOUT = 2, //!< abandoned by its sender's Shutdown on InitialTime
+        PEER_INIT = 3,       //!< abandoned by its sender's re-entry into Initial on an Init
+        /// acknowledged, not received: an ack freed one of its micro-packets from the retry
+        /// buffer although the peer had not accepted it (the ack answered another incarnation
+        /// of this side, see the Initial rule); never resent, the message never arrives whole
+        FALSE_ACK = 4,
+    };
+
+    /// Number of LossReason values.
+    static constexpr uint32_t NUM_LOSS_REASONS = 5;
+
     /// Ground truth carried with a micro-packet for the records (never used for decisions).
     struct FlitTag
     {
         uint64_t messageId{NEVER}; //!< message of a Data micro-packet, NEVER otherwise
         uint32_t flitIndex{0};     //!< index of the micro-packet within its message
+        /// retry-buffer entry (Data or Credit): this side's serial number of the entry,
+        /// 0, 1, 2, ... in creation order over the side's whole life; NEVER otherwise
+        uint64_t serial{NEVER};
     };
 
     /// What BuildTx() puts on the line.
@@ -196,6 +224,9 @@ class DirectLinkEndpointState
         uint64_t seqRejects{0};               //!< Data/Credit with SndNo != FrameExpected
         uint64_t rxDiscardedInInitial{0};     //!< non-handshake micro-packets in Initial
         uint64_t initAckIgnored{0};           //!< Init-Ack received in Normal
+        /// Init-Acks received in Initial less than InitAckGuardSlots() after it began (they
+        /// answer an earlier Init; ignored with initAckGuard, counted either way)
+        uint64_t initAckEarly{0};
         std::array<uint64_t, NUM_RESET_REASONS> resets{}; //!< resets by reason
         uint64_t normalEntries{0};                        //!< entries into Normal
         uint64_t messagesDelivered{0};                    //!< intact messages delivered
@@ -214,6 +245,9 @@ class DirectLinkEndpointState
     typedef std::function<void(uint64_t, ResetReason, uint64_t)> AbandonCallback;
     /// Callback for link-state changes: new state, slot it takes effect, reason (resets only).
     typedef std::function<void(LinkState, uint64_t, ResetReason)> StateCallback;
+    /// Callback for every retry-buffer entry an ack frees (oldest first): the entry's ground
+    /// truth and the slot at whose end the ack arrived (records only, see SetAckCallback()).
+    typedef std::function<void(const FlitTag&, uint64_t)> AckCallback;
 
     /**
      * \brief Construct a side in Initial at slot 0.
@@ -262,6 +296,16 @@ class DirectLinkEndpointState
     void SetAbandonCallback(AbandonCallback cb);
     /// \param cb the state callback.
     void SetStateCallback(StateCallback cb);
+    /**
+     * \brief Report every retry-buffer entry freed by an ack.
+     *
+     * Ground truth for the engine's accounting (an entry freed by an ack although the peer
+     * never accepted it is a false ack, LossReason::FALSE_ACK); no decision of this side
+     * depends on it. Entries cleared by a reset are reported through the abandon callback
+     * instead.
+     * \param cb the callback.
+     */
+    void SetAckCallback(AckCallback cb);
 
     /// \return the link state.
     LinkState GetState() const;
@@ -281,14 +325,20 @@ class DirectLinkEndpointState
     uint32_t GetQueuedFlits(uint32_t vc) const;
     /// \return true if the peer was seen in Initial.
     bool GetPeerSeen() const;
+    /// \return the serial number (FlitTag::serial) the next retry-buffer entry will get.
+    uint64_t GetNextSerial() const;
 
     /**
-     * \brief Whether this side's receiver holds a micro-packet of a message: in a VC buffer
-     *        or in the reassembly of a VC (its header accepted, the message not yet delivered).
+     * \brief Whether this side's receiver will deliver a message of the peer: the reassembly
+     *        of a VC is open on it (its header accepted, not yet delivered), or its header
+     *        micro-packet waits in a VC buffer.
      *
      * Ground truth (FlitTag) for the engine's accounting only; no protocol decision uses it.
      * A message held here is delivered later (intact, truncated or malformed), at the latest
-     * by this side's next reset.
+     * by this side's next reset (which flushes the VC buffers into reassembly and truncates
+     * what is open). Micro-packets of it without its header ahead (possible only after a
+     * false ack or an undetected error) do not count: the NI drops them as orphans or
+     * appends them to another open message, so they never deliver this one.
      * \param messageId the ground-truth id of a message of the peer.
      * \return true if held.
      */
@@ -360,6 +410,12 @@ class DirectLinkEndpointState
      */
     static std::string TruncationReasonName(TruncationReason r);
 
+    /**
+     * \param r a loss reason.
+     * \return its name, e.g. "FALSE_ACK".
+     */
+    static std::string LossReasonName(LossReason r);
+
   private:
     /// An entry of the retry buffer.
     struct RetryEntry
@@ -388,7 +444,8 @@ class DirectLinkEndpointState
     /// \return the AskNo to send: FrameExpected - 1 mod 31.
     uint32_t MyAskNo() const;
     /// \param askNo a received AskNo; frees the entries it acknowledges.
-    void ProcessAck(uint32_t askNo);
+    /// \param slot the slot at whose end it arrived (for the ack callback).
+    void ProcessAck(uint32_t askNo, uint64_t slot);
     /// \brief Go back to AskExpected, or Shutdown if RetransTime is exhausted.
     /// \param slot the slot.
     void GoBack(uint64_t slot);
@@ -420,7 +477,8 @@ class DirectLinkEndpointState
     std::array<std::deque<TaggedFlit>, DirectLinkConfig::NUM_VCS> m_txQueue; //!< NI queues
     std::array<uint32_t, DirectLinkConfig::NUM_VCS> m_credit{};              //!< credits
     std::array<uint64_t, DirectLinkConfig::NUM_VCS> m_creditZeroSince{};     //!< CrdNullTime
-    uint32_t m_rrVc{0}; //!< round-robin pointer
+    uint32_t m_rrVc{0};       //!< round-robin pointer
+    uint64_t m_nextSerial{0}; //!< FlitTag::serial of the next retry-buffer entry
 
     // receiver
     uint32_t m_frameExpected{0xF}; //!< FrameExpected (RcvSN)
@@ -434,6 +492,7 @@ class DirectLinkEndpointState
     DeliveryCallback m_deliverCb; //!< delivery callback
     AbandonCallback m_abandonCb;  //!< abandon callback
     StateCallback m_stateCb;      //!< state callback
+    AckCallback m_ackCb;          //!< ack callback
 };
 
 } // namespace ns3

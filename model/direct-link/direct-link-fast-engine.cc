@@ -198,6 +198,34 @@ DirectLinkFastEngine::NextEventSlot()
     // the decision on an abandoned message (a loss callback and event)
     bound = std::min(bound, NextLossDecision());
     const uint64_t delay = m_cfg.oneWayDelaySlots;
+    // a false ack in slot >= m_slot is decided (a possible loss) L slots later; rule it out
+    // from ground truth (AckRecordsClean: both Normals started together, and nothing sent
+    // before its sender's Normal began is still on the line), else bound by m_slot + L
+    if (bound > m_slot + delay)
+    {
+        bool clean = AckRecordsClean(0) && AckRecordsClean(1);
+        for (uint32_t side = 0; side < 2 && clean; ++side)
+        {
+            const uint64_t since = m_ackTruth[side].normalSince;
+            for (const Run& r : m_runs[side])
+            {
+                const Flit::PktType t = r.fields.type;
+                if (r.sendSlot < since && t != Flit::PktType::INIT && t != Flit::PktType::INIT_ACK)
+                {
+                    clean = false; // an ack or a micro-packet of an older incarnation
+                    break;
+                }
+                if (r.sendSlot >= since)
+                {
+                    break; // the line is in send order
+                }
+            }
+        }
+        if (!clean)
+        {
+            bound = m_slot + delay;
+        }
+    }
     for (uint32_t side = 0; side < 2 && bound > m_slot; ++side)
     {
         // errors: the corrupted micro-packet is judged at its arrival

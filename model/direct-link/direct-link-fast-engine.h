@@ -101,8 +101,12 @@ class DirectLinkFastEngine : public DirectLinkReferenceEngine
      * Init-Ack, a NAK, a Data / Credit whose SndNo the receiver will reject given the
      * in-order acceptance of those ahead of it, a header or tail Data), of the next
      * listed error (error slot + OneWayDelay), and GetSlot() + OneWayDelay if the sender's
-     * next new sequence number is not the one the receiver will expect (one was lost), and
-     * the next decision on an abandoned message. The adapter then needs no wake-up in the
+     * next new sequence number is not the one the receiver will expect (one was lost), the
+     * next decision on an abandoned message, and GetSlot() + OneWayDelay unless ground truth
+     * rules out a false ack (the decision on a falsely acked message comes L slots after
+     * it): both sides' current Normals started together and have seen no false ack
+     * (AckRecordsClean) and no micro-packet sent before its sender's Normal began is still
+     * on the line. The adapter then needs no wake-up in the
      * slots between (the equivalence suite checks that no callback fires before it).
      * \return the slot (>= GetSlot()).
      */

@@ -34,7 +34,7 @@ enum class DirectLinkEventType : uint8_t
     SEQUENCE_REJECT,   //!< a correct Data/Credit micro-packet had the wrong SndNo
     UNDETECTED_ERROR,  //!< a corrupted micro-packet passed every check
     MESSAGE_TRUNCATED, //!< a message was delivered truncated with NetErr; value = TruncationReason
-    MESSAGE_LOST,      //!< a message was counted lost; value = ResetReason
+    MESSAGE_LOST,      //!< a message was counted lost; value = LossReason
     TX_BEGIN,          //!< a message's header micro-packet went on the line (first time)
     TX_END,            //!< a message's tail micro-packet went on the line (first time)
 };
@@ -141,10 +141,12 @@ struct DirectLinkDeliveredMessage
  */
 struct DirectLinkLostMessage
 {
-    uint32_t side{0};                              //!< sending side
-    uint64_t messageId{0};                         //!< the message
-    uint64_t slot{0};                              //!< slot it was abandoned
-    DirectLinkEndpointState::ResetReason reason{}; //!< why
+    uint32_t side{0};      //!< sending side
+    uint64_t messageId{0}; //!< the message
+    /// slot it was abandoned (the sender's reset) or, for FALSE_ACK, the slot at whose end
+    /// the false ack arrived; the loss is decided OneWayDelay slots later
+    uint64_t slot{0};
+    DirectLinkEndpointState::LossReason reason{}; //!< why
 };
 
 /**

@@ -47,8 +47,30 @@ DirectLinkLossReasonName(DirectLinkLossReason r)
             return "NO_ROUTE";
         case DirectLinkLossReason::MALFORMED:
             return "MALFORMED";
+        case DirectLinkLossReason::FALSE_ACK:
+            return "FALSE_ACK";
     }
     return "UNKNOWN";
+}
+
+DirectLinkLossReason
+DirectLinkLossReasonFromEngine(DirectLinkEndpointState::LossReason r)
+{
+    using E = DirectLinkEndpointState::LossReason;
+    switch (r)
+    {
+        case E::RETRANS_LIMIT:
+            return DirectLinkLossReason::RETRANS_LIMIT;
+        case E::CREDIT_TIMEOUT:
+            return DirectLinkLossReason::CREDIT_TIMEOUT;
+        case E::INITIAL_TIMEOUT:
+            return DirectLinkLossReason::INITIAL_TIMEOUT;
+        case E::PEER_INIT:
+            return DirectLinkLossReason::PEER_INIT;
+        case E::FALSE_ACK:
+            return DirectLinkLossReason::FALSE_ACK;
+    }
+    return DirectLinkLossReason::FALSE_ACK;
 }
 
 TypeId
@@ -151,9 +173,10 @@ DirectLinkNetDevice::GetTypeId()
                   MakeTimeChecker(Seconds(0)))
               .AddAttribute("InitialTime",
                             "InitialTime: longest stay in Initial before Shutdown, in micro-packet "
-                            "times that must fit 16 bits, 2 * OneWayDelay + 3 .. 65535 (a shorter "
-                            "one can keep the handshake from completing). Default 160 us = 4167 "
-                            "at 5 Gb/s.",
+                            "times that must fit 16 bits, 2 * OneWayDelay + 3 .. 65535, or "
+                            "max(2 * OneWayDelay + 4, 5) .. 65535 with InitAckGuard (a shorter one "
+                            "can keep the handshake from completing). Default 160 us = 4167 at 5 "
+                            "Gb/s.",
                             TimeValue(MicroSeconds(160)),
                             MakeTimeAccessor(&DirectLinkNetDevice::m_initialTime),
                             MakeTimeChecker(Seconds(0)))
@@ -162,6 +185,17 @@ DirectLinkNetDevice::GetTypeId()
                             "out-of-sequence reception instead of waiting for AckTime.",
                             BooleanValue(false),
                             MakeBooleanAccessor(&DirectLinkNetDevice::m_nakEnabled),
+                            MakeBooleanChecker())
+              .AddAttribute("InitAckGuard",
+                            "The corrected handshake (not in the document): in Initial, count an "
+                            "Init-Ack only if it arrives at least 2 * OneWayDelay + 1 micro-packet "
+                            "times after this Initial began (an earlier one answers an Init of a "
+                            "previous incarnation). false = the document's rule, under which a "
+                            "side can re-enter Normal on such stale Init-Acks and the peer's acks "
+                            "can then free micro-packets it never accepted (messages counted lost "
+                            "FALSE_ACK). true needs InitialTime >= max(2 * OneWayDelay + 4, 5).",
+                            BooleanValue(false),
+                            MakeBooleanAccessor(&DirectLinkNetDevice::m_initAckGuard),
                             MakeBooleanChecker())
               .AddAttribute("MaxMessageBytes",
                             "Largest message accepted, 0..65535 bytes (16-bit length field).",
@@ -437,6 +471,7 @@ DirectLinkNetDevice::GetLinkConfig(uint64_t lineRateBps, uint32_t oneWayDelaySlo
     c.crcPoly = m_crcPoly;
     c.retransLimit = m_retransLimit;
     c.nakEnabled = m_nakEnabled;
+    c.initAckGuard = m_initAckGuard;
     c.maxMessageBytes = m_maxMessageBytes;
     auto conv = [&c](const char* name, Time t)
     {
@@ -908,7 +943,7 @@ DirectLinkNetDevice::NotifyLost(const DirectLinkLostMessage& lost)
         Release(lost.messageId);
         m_inEngine.erase(it);
     }
-    CountLoss(lost.messageId, vc, static_cast<DirectLinkLossReason>(lost.reason));
+    CountLoss(lost.messageId, vc, DirectLinkLossReasonFromEngine(lost.reason));
     TryTransmit();
 }
 

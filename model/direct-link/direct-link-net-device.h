@@ -40,7 +40,8 @@ class Packet;
 
 /**
  * \ingroup direct-link-ns3
- * \brief Why a message was counted lost (the four engine reset reasons first).
+ * \brief Why a message was counted lost (the four engine reset reasons first; the engine's
+ *        FALSE_ACK last, added after the others so their numbers stay).
  */
 enum class DirectLinkLossReason : uint8_t
 {
@@ -51,11 +52,23 @@ enum class DirectLinkLossReason : uint8_t
     QUEUE_FULL = 4,      //!< the device's message queue of its VC was full
     NO_ROUTE = 5,        //!< the DLIU had no output device toward its destination
     MALFORMED = 6,       //!< it arrived with micro-packets inconsistent with its routing word
+    /// acknowledged, not received: the peer's ack freed one of its micro-packets from the
+    /// retry buffer although the peer never accepted it (an ack answering another incarnation
+    /// of the sender after a stale handshake, DirectLinkEndpointState::LossReason::FALSE_ACK;
+    /// InitAckGuard prevents it)
+    FALSE_ACK = 7,
 };
 
 /// \ingroup direct-link-ns3
 /// Number of DirectLinkLossReason values.
-constexpr uint32_t DIRECT_LINK_NUM_LOSS_REASONS = 7;
+constexpr uint32_t DIRECT_LINK_NUM_LOSS_REASONS = 8;
+
+/**
+ * \ingroup direct-link-ns3
+ * \param r a loss reason of the link engine.
+ * \return the device's loss reason for it.
+ */
+DirectLinkLossReason DirectLinkLossReasonFromEngine(DirectLinkEndpointState::LossReason r);
 
 /**
  * \ingroup direct-link-ns3
@@ -498,6 +511,7 @@ class DirectLinkNetDevice : public NetDevice
     Time m_crdNullTime;                                                //!< CrdNullTime
     Time m_initialTime;                                                //!< InitialTime
     bool m_nakEnabled{false};                                          //!< NakEnabled
+    bool m_initAckGuard{false};                                        //!< InitAckGuard
     uint32_t m_maxMessageBytes{4096};                                  //!< MaxMessageBytes
 
     uint64_t m_nextId{1};                                                 //!< next message id

@@ -57,7 +57,13 @@ DirectLinkReferenceEngine::DirectLinkReferenceEngine(const DirectLinkConfig& con
             {
                 OnState(s, st, slot, r);
             });
+        m_ep[s].SetAckCallback(
+            [this, s](const DirectLinkEndpointState::FlitTag& tag, uint64_t slot)
+            {
+                OnAck(s, tag, slot);
+            });
     }
+    // both sides start in Initial; the peer's acceptance record starts empty
 }
 
 void
@@ -174,11 +180,34 @@ DirectLinkReferenceEngine::RxAndEndOfSlot(uint32_t side, uint64_t s,
             AddEvent(DirectLinkEventType::CRC_ERROR, side, static_cast<int64_t>(r->status));
         }
         const uint64_t rejects = m_ep[side].GetCounters().seqRejects;
+        const uint64_t accepted = m_ep[side].GetCounters().rxAccepted;
         const uint32_t frameExpected = m_ep[side].GetFrameExpected();
         m_ep[side].Receive(s, *r, tag);
         if (m_ep[side].GetCounters().seqRejects != rejects)
         {
             AddEvent(DirectLinkEventType::SEQUENCE_REJECT, side, r->fields.sndNo, frameExpected);
+        }
+        if (m_ep[side].GetCounters().rxAccepted != accepted)
+        {
+            // ground truth: the peer's micro-packet tag.serial accepted at the end of s
+            AckTruth& t = m_ackTruth[1 - side];
+            if (tag.serial == NEVER)
+            {
+                t.accBroken = true; // not a retry-buffer entry (an undetected error)
+            }
+            else
+            {
+                t.accepted.emplace(tag.serial, s);
+                if (t.accFirst == NEVER)
+                {
+                    t.accFirst = tag.serial;
+                }
+                else if (tag.serial != t.accLast + 1)
+                {
+                    t.accBroken = true;
+                }
+                t.accLast = tag.serial;
+            }
         }
     }
     const uint64_t timeouts = m_ep[side].GetCounters().timeouts;
@@ -387,6 +416,14 @@ void
 DirectLinkReferenceEngine::OnAbandon(uint32_t side, uint64_t id,
                                      DirectLinkEndpointState::ResetReason r, uint64_t slot)
 {
+    // the four reset reasons are the first four loss reasons, same numbers
+    Undecide(side, id, static_cast<DirectLinkEndpointState::LossReason>(r), slot);
+}
+
+void
+DirectLinkReferenceEngine::Undecide(uint32_t side, uint64_t id,
+                                    DirectLinkEndpointState::LossReason r, uint64_t slot)
+{
     auto it = m_offered[side].find(id);
     if (it == m_offered[side].end() || it->second.fate != Fate::PENDING)
     {
@@ -397,6 +434,60 @@ DirectLinkReferenceEngine::OnAbandon(uint32_t side, uint64_t id,
     it->second.reason = r;
     // its last micro-packet on the line (sent in slot <= slot) arrives by the end of slot + L
     m_undecided[side].emplace_back(slot + m_cfg.oneWayDelaySlots, id);
+}
+
+void
+DirectLinkReferenceEngine::OnAck(uint32_t side, const DirectLinkEndpointState::FlitTag& tag,
+                                 uint64_t slot)
+{
+    AckTruth& t = m_ackTruth[side];
+    const uint64_t delay = m_cfg.oneWayDelaySlots;
+    // the ack was sent in slot - L and reflects what the peer accepted up to slot - L - 1
+    auto it = t.accepted.find(tag.serial);
+    const bool genuine = it != t.accepted.end() && it->second + delay + 1 <= slot;
+    // entries are freed oldest first: no older serial is freed again
+    t.accepted.erase(t.accepted.begin(), t.accepted.upper_bound(tag.serial));
+    const uint64_t peerSince = m_ackTruth[1 - side].normalSince;
+    if (peerSince == NEVER || slot < peerSince + delay)
+    {
+        t.mixed = true; // the ack was sent before the peer's current Normal began
+    }
+    t.freed = true;
+    t.freedUpTo = tag.serial;
+    if (genuine)
+    {
+        return;
+    }
+    t.falseAck = true;
+    ++m_truth[side].falseAcks;
+    NS_LOG_INFO("side " << side << " slot " << slot << ": entry " << tag.serial << " (message "
+                        << (tag.messageId == NEVER ? std::string("none, Credit")
+                                                   : std::to_string(tag.messageId))
+                        << ") freed by an ack of a micro-packet the peer did not accept");
+    if (tag.messageId != NEVER)
+    {
+        Undecide(side, tag.messageId, DirectLinkEndpointState::LossReason::FALSE_ACK, slot);
+    }
+}
+
+bool
+DirectLinkReferenceEngine::AckRecordsClean(uint32_t side) const
+{
+    using LinkState = DirectLinkEndpointState::LinkState;
+    if (m_ep[0].GetState() != LinkState::NORMAL || m_ep[1].GetState() != LinkState::NORMAL)
+    {
+        return false;
+    }
+    const AckTruth& t = m_ackTruth[side];
+    if (t.falseAck || t.mixed || t.accBroken)
+    {
+        return false;
+    }
+    if (t.accFirst == NEVER)
+    {
+        return !t.freed;
+    }
+    return t.accFirst == t.firstSerial && (!t.freed || t.freedUpTo <= t.accLast);
 }
 
 uint64_t
@@ -452,7 +543,7 @@ DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
             AddEvent(DirectLinkEventType::MESSAGE_LOST, side, static_cast<int64_t>(m.reason), 0, id,
                      m.vc);
             NS_LOG_INFO("side " << side << " message " << id << " lost ("
-                                << DirectLinkEndpointState::ReasonName(m.reason) << ")");
+                                << DirectLinkEndpointState::LossReasonName(m.reason) << ")");
             if (m_recordHistory)
             {
                 m_lost.push_back(l);
@@ -470,12 +561,31 @@ DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
 }
 
 void
-DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkState s, uint64_t,
-                                   DirectLinkEndpointState::ResetReason r)
+DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkState s,
+                                   uint64_t slot, DirectLinkEndpointState::ResetReason r)
 {
     AddEvent(DirectLinkEventType::STATE_CHANGE, side, static_cast<int64_t>(s),
              static_cast<int64_t>(m_lastState[side]));
     m_lastState[side] = s;
+    AckTruth& mine = m_ackTruth[side];
+    AckTruth& theirs = m_ackTruth[1 - side]; // the peer's micro-packets, accepted here
+    if (s == DirectLinkEndpointState::LinkState::NORMAL)
+    {
+        mine.normalSince = slot;
+        mine.firstSerial = m_ep[side].GetNextSerial();
+        mine.freed = false;
+        mine.falseAck = false;
+        mine.mixed = false;
+        theirs.accFirst = NEVER;
+        theirs.accLast = NEVER;
+        theirs.accBroken = false;
+        // the peer's frees so far came from acks of this side's previous Normal
+        theirs.mixed = theirs.mixed || theirs.freed;
+    }
+    else
+    {
+        mine.normalSince = NEVER;
+    }
     if (s == DirectLinkEndpointState::LinkState::SHUTDOWN)
     {
         AddEvent(DirectLinkEventType::SHUTDOWN, side, static_cast<int64_t>(r));

@@ -62,15 +62,34 @@ namespace ns3
  * reset at the end of slot r is decided at the end of slot r + L, when the last
  * micro-packet the sender put on the line before the reset has arrived (step 3
  * above, after that slot's receptions and drains): if the peer has delivered
- * it, nothing more happens; if the peer holds a micro-packet of it (a VC
- * buffer or an open reassembly, DirectLinkEndpointState::HoldsMessage) it stays
+ * it, nothing more happens; if the peer holds it (an open reassembly of it or
+ * its header in a VC buffer, DirectLinkEndpointState::HoldsMessage) it stays
  * pending and is delivered later (intact, truncated or malformed; at the
- * latest by the peer's next reset); otherwise no micro-packet of it can ever
- * reach the peer and it is counted lost (LostMessage::slot = r). The decision
+ * latest by the peer's next reset); otherwise its header can never reach the
+ * peer and it is counted lost (LostMessage::slot = r). The decision
  * does not wait for the sender to be Normal again: a sender can re-enter
  * Normal on Init-Acks the peer sent before it saw the reset, while micro-packets
  * of the old incarnation are still on the line and can still be accepted (so
  * counting them lost then could count one message both lost and delivered).
+ *
+ * **False acks (LossReason::FALSE_ACK).** Such a re-entry pairs one incarnation
+ * of the peer with two of this side: the peer's FrameExpected counts micro-packets
+ * of the old incarnation, so its acks can free entries of the new one that it
+ * rejected. From ground truth (FlitTag::serial; the slot at whose end the peer
+ * accepted each entry) the engine checks every entry an ack frees
+ * (DirectLinkEndpointState::SetAckCallback): an entry the peer had not accepted
+ * before it sent that ack (accepted at the end of slot a, the ack arriving at the
+ * end of slot t, genuine iff a + L + 1 <= t) is a false ack
+ * (TruthCounters::falseAcks). The sender never resends it, so a message with a
+ * falsely acked micro-packet is decided like an abandoned one, at the end of slot
+ * t + L (a copy sent before t may still be on the line and be accepted): lost
+ * with reason FALSE_ACK unless the peer has delivered it or will deliver it (its
+ * reassembly is open on it or its header waits in a VC buffer,
+ * DirectLinkEndpointState::HoldsMessage: then the delivery, truncated or
+ * malformed as it may be, counts it). Micro-packets of it that the peer accepts
+ * later without its header are orphans and deliver nothing, so the message is
+ * counted exactly once. A falsely acked Credit micro-packet loses credits, not
+ * a message (counted in falseAcks only).
  * Undetected errors (a block whose bits were changed and Decode() accepted) are
  * counted at the receiver, as are delivered contents that differ from what was
  * offered.
@@ -103,7 +122,7 @@ namespace ns3
  * - MESSAGE_TRUNCATED: the side (receiver) delivered a message truncated;
  *   messageId, vc, value = DirectLinkEndpointState::TruncationReason.
  * - MESSAGE_LOST: a message of the side (sender) was counted lost in s (s = the
- *   slot it was abandoned + L); messageId, vc, value = ResetReason.
+ *   slot it was abandoned, or falsely acked, + L); messageId, vc, value = LossReason.
  * - TX_BEGIN / TX_END: the side sent the header / tail micro-packet of a message
  *   for the first time in s (a one-micro-packet message gives both); messageId, vc.
  */
@@ -153,7 +172,10 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
         uint64_t duplicateDeliveries{0}; //!< messages delivered twice
         uint64_t outOfOrder{0};          //!< deliveries out of offer order on a VC
         uint64_t lost{0};                //!< messages of this side counted lost
-        std::array<uint64_t, DirectLinkEndpointState::NUM_RESET_REASONS> lostByReason{}; //!< lost
+        std::array<uint64_t, DirectLinkEndpointState::NUM_LOSS_REASONS> lostByReason{}; //!< lost
+        /// retry-buffer entries of this side freed by an ack of the peer that had not
+        /// accepted them when it sent the ack (see False acks)
+        uint64_t falseAcks{0};
     };
 
     /// Delivery callback.
@@ -317,14 +339,35 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     /// What the engine remembers of an offered message.
     struct OfferedMessage
     {
-        uint64_t offerSlot{0};                         //!< offer slot
-        uint64_t offerIndex{0};                        //!< 1-based offer order of the side
-        uint32_t vc{0};                                //!< VC
-        DirectLinkFlit::RoutingInfo route;             //!< routing word
-        std::vector<uint8_t> bytes;                    //!< content
-        Fate fate{Fate::PENDING};                      //!< fate
-        uint64_t abandonSlot{0};                       //!< slot abandoned
-        DirectLinkEndpointState::ResetReason reason{}; //!< reason abandoned
+        uint64_t offerSlot{0};                        //!< offer slot
+        uint64_t offerIndex{0};                       //!< 1-based offer order of the side
+        uint32_t vc{0};                               //!< VC
+        DirectLinkFlit::RoutingInfo route;            //!< routing word
+        std::vector<uint8_t> bytes;                   //!< content
+        Fate fate{Fate::PENDING};                     //!< fate
+        uint64_t abandonSlot{0};                      //!< slot abandoned (or falsely acked)
+        DirectLinkEndpointState::LossReason reason{}; //!< reason abandoned
+    };
+
+    /**
+     * Ground truth of one direction (the micro-packets one side sends and the peer
+     * accepts) for the false-ack accounting and the fast engine's prediction. "The
+     * sender's Normal" is its current stay in Normal, "the peer's Normal" the peer's.
+     */
+    struct AckTruth
+    {
+        /// serial -> slot at whose end the peer accepted it (entries up to the newest freed
+        /// one are erased as acks free them)
+        std::map<uint64_t, uint64_t> accepted;
+        uint64_t normalSince{NEVER}; //!< first slot of the sender's Normal (NEVER if not Normal)
+        uint64_t firstSerial{0};     //!< the sender's next serial when its Normal began
+        bool freed{false};           //!< an ack freed an entry in the sender's Normal
+        uint64_t freedUpTo{0};       //!< the newest serial freed so (if freed)
+        bool falseAck{false};        //!< one of those frees was a false ack
+        bool mixed{false};           //!< one came from an ack sent before the peer's Normal began
+        uint64_t accFirst{NEVER};    //!< first serial the peer accepted in the peer's Normal
+        uint64_t accLast{NEVER};     //!< last one
+        bool accBroken{false};       //!< the peer's acceptances there were not consecutive
     };
 
     /// \brief A side's NI delivered. \param side receiving side. \param d the delivery.
@@ -339,6 +382,30 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     /// \param r reason. \param slot slot.
     void OnAbandon(uint32_t side, uint64_t id, DirectLinkEndpointState::ResetReason r,
                    uint64_t slot);
+    /// \brief An ack freed a retry-buffer entry of a side (false-ack check, see Accounting).
+    /// \param side the sender. \param tag the entry's ground truth.
+    /// \param slot the slot at whose end the ack arrived.
+    void OnAck(uint32_t side, const DirectLinkEndpointState::FlitTag& tag, uint64_t slot);
+    /// \brief Put a message of a side on the undecided list (decided at the end of slot + L).
+    /// \param side sender. \param id message. \param r reason. \param slot slot.
+    void Undecide(uint32_t side, uint64_t id, DirectLinkEndpointState::LossReason r, uint64_t slot);
+    /**
+     * \brief Whether the ground-truth records of direction \p side (its sender \p side, acks
+     *        from the peer) rule out a false ack while both sides stay Normal, provided no
+     *        micro-packet sent before its sender's Normal began is still on the line (the
+     *        caller checks the line).
+     *
+     * True iff both sides are Normal, the sender's Normal has had no false ack and no free by
+     * an ack sent before the peer's Normal began, and the peer's Normal has accepted either
+     * nothing (and the sender freed nothing) or a consecutive run of the sender's serials
+     * starting at the first of the sender's Normal and covering everything freed. Then the
+     * two Normals started together and Go-Back-N's window (at most 30 of 31 sequence numbers)
+     * makes every ack genuine until a state change or a corrupted micro-packet, both of which
+     * are events.
+     * \param side the sending side.
+     * \return true if no false ack can occur.
+     */
+    bool AckRecordsClean(uint32_t side) const;
     /**
      * \brief Decide the abandoned messages due at the end of slot \p s (abandoned at s - L):
      *        lost unless delivered or held by the peer (see Accounting). Called by Step()
@@ -395,6 +462,7 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     std::array<std::deque<std::pair<uint64_t, uint64_t>>, 2> m_undecided;
     bool m_recordHistory{true};                 //!< keep m_delivered / m_lost
     std::array<std::deque<uint64_t>, 2> m_done; //!< done ids by sending side, oldest first
+    std::array<AckTruth, 2> m_ackTruth;         //!< by sending side
     /// erased ids by sending side: ranges first -> last (inclusive)
     std::array<std::map<uint64_t, uint64_t>, 2> m_retired;
 };
