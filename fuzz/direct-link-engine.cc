@@ -107,16 +107,8 @@ struct Outcome
 std::vector<uint8_t>
 Content(uint32_t side, uint64_t id, uint32_t n)
 {
-    std::vector<uint8_t> p(n);
-    uint32_t x = 0x2545F491u ^ (side * 0x27D4EB2Fu) ^ static_cast<uint32_t>(id * 0x165667B1u);
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        p[i] = static_cast<uint8_t>(x);
-    }
-    return p;
+    return RiflFuzzBytes(
+        0x2545F491u ^ (side * 0x27D4EB2Fu) ^ static_cast<uint32_t>(id * 0x165667B1u), n);
 }
 
 /**

@@ -16,10 +16,12 @@
  * of bad arguments escapes and is reported the same way.
  */
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
 #include <string>
+#include <vector>
 
 /**
  * \brief Abort with a message when \p cond is false (a property of the target failed).
@@ -38,5 +40,27 @@
             std::abort();                                                                         \
         }                                                                                         \
     } while (false)
+
+/**
+ * \brief Deterministic message bytes (xorshift32 from \p seed), so that a
+ *        receiver can check content from a message's identity alone.
+ * \param seed the stream's start (a function of the message's identity).
+ * \param n the size.
+ * \return the bytes.
+ */
+inline std::vector<uint8_t>
+RiflFuzzBytes(uint32_t seed, uint32_t n)
+{
+    std::vector<uint8_t> p(n);
+    uint32_t x = seed;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        p[i] = static_cast<uint8_t>(x);
+    }
+    return p;
+}
 
 #endif /* RIFL_FUZZ_CHECK_H */

@@ -94,16 +94,8 @@ struct Outcome
 std::vector<uint8_t>
 Payload(uint32_t ep, uint64_t id, uint32_t n)
 {
-    std::vector<uint8_t> p(n);
-    uint32_t x = 0x9E3779B9u ^ (ep * 0x85EBCA6Bu) ^ static_cast<uint32_t>(id * 0xC2B2AE35u);
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        p[i] = static_cast<uint8_t>(x);
-    }
-    return p;
+    return RiflFuzzBytes(0x9E3779B9u ^ (ep * 0x85EBCA6Bu) ^ static_cast<uint32_t>(id * 0xC2B2AE35u),
+                         n);
 }
 
 /**

@@ -116,13 +116,13 @@ def check_groups(xmldir, src):
         problems.append("no \\defgroup rifl")
         reach = set()
     else:
-        reach, todo = set(), [by_name["rifl"]]
-        while todo:
-            g = todo.pop()
+        reach, stack = set(), [by_name["rifl"]]
+        while stack:
+            g = stack.pop()
             if g in reach or g not in groups:
                 continue
             reach.add(g)
-            todo.extend(groups[g][1])
+            stack.extend(groups[g][1])
     module_groups = sorted(n for n in by_name if n.startswith(("rifl", "direct-link")))
     for n in module_groups:
         if by_name[n] not in reach:
