@@ -36,6 +36,9 @@ if(RIFL_ENABLE_LOGS_ASSERTS)
   list(APPEND RIFL_COMMON_DEFINITIONS NS3_LOG_ENABLE NS3_ASSERT_ENABLE)
 endif()
 set(RIFL_COMMON_OPTIONS -Wall -Wextra -Wno-unused-parameter)
+# Calls between the module's own functions need not go through the PLT (nothing
+# interposes them): lets the compiler inline and call them directly.
+list(APPEND RIFL_COMMON_OPTIONS -fno-semantic-interposition)
 # RIFL_SANITIZE_FLAGS come from cmake/sanitize.cmake, included before this file.
 
 # rifl_apply_common(<target>): flags every target of the module shares.
@@ -80,6 +83,8 @@ function(build_lib)
                            SOVERSION ${PROJECT_VERSION_MAJOR}
   )
   rifl_apply_common(lib${_name})
+  # The library's calls to its own functions bind inside it (no PLT).
+  target_link_options(lib${_name} PRIVATE -Wl,-Bsymbolic-functions)
   target_include_directories(
     lib${_name} PUBLIC $<BUILD_INTERFACE:${RIFL_HEADER_STAGE}> $<INSTALL_INTERFACE:include>
   )

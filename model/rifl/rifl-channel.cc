@@ -426,12 +426,19 @@ RiflChannel::Dispatch()
     // an upper layer sending in response re-enters the channel safely.
     while (!m_events.empty() || !m_deliveries.empty())
     {
+        // Taken out first (a device may re-enter the channel); the emptied vectors
+        // go back afterwards so that their capacity is reused.
         std::vector<RiflLinkEvent> events;
         events.swap(m_events);
         std::vector<RiflDelivery> deliveries;
         deliveries.swap(m_deliveries);
         for (const RiflLinkEvent& ev : events)
         {
+            Ptr<RiflNetDevice> dev = m_devices[ev.endpoint];
+            if (!dev->IsEventObserved(ev.type))
+            {
+                continue; // no sink and nothing to do: no event for it
+            }
             Ptr<const Packet> pkt;
             if (ev.type == RiflLinkEventType::TX_BEGIN || ev.type == RiflLinkEventType::TX_END)
             {
@@ -440,7 +447,6 @@ RiflChannel::Dispatch()
             // Each device runs in its own node's context (ns-3 requires it of a
             // channel handing work to a node), at this same instant, in order:
             // directly when this is already its context.
-            Ptr<RiflNetDevice> dev = m_devices[ev.endpoint];
             const uint32_t node = dev->GetNode()->GetId();
             if (Simulator::GetContext() == node)
             {
@@ -503,6 +509,16 @@ RiflChannel::Dispatch()
                 Simulator::ScheduleWithContext(node, Time(0), &RiflNetDevice::Receive, rx,
                                                delivered, corrupt);
             }
+        }
+        events.clear();
+        deliveries.clear();
+        if (m_events.empty())
+        {
+            m_events.swap(events);
+        }
+        if (m_deliveries.empty())
+        {
+            m_deliveries.swap(deliveries);
         }
     }
 }

@@ -805,7 +805,6 @@ uint64_t
 RiflFastEngine::LoadedNextEvent()
 {
     const uint32_t nLanes = m_config.lanes;
-    const uint32_t p = m_config.GetPayloadBytes();
     uint64_t h = JumpHorizon();
     for (uint32_t s = 0; s < 2; ++s)
     {

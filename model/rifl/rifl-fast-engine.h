@@ -347,13 +347,68 @@ class RiflFastEngine : public RiflLinkEngine
     };
 
     /**
-     * \brief A FIFO of Runs in one growing array (a Run is too large for
-     *        std::deque's blocks: it would allocate one block per Run).
+     * \brief A FIFO in one growing power-of-two array, for the engine's queues
+     *        of large elements (std::deque allocates a block per few of them,
+     *        one per Run).
+     * \tparam T the element type (default-constructible and movable).
      */
-    class RunQueue
+    template <typename T>
+    class Ring
     {
       public:
-        /// \return the number of runs.
+        /**
+         * \brief A forward iterator over a Ring.
+         * \tparam R the Ring type (const or not).
+         * \tparam V the element type as seen (const or not).
+         */
+        template <typename R, typename V>
+        class Iter
+        {
+          public:
+            /**
+             * \param r the ring.
+             * \param i an index.
+             */
+            Iter(R* r, std::size_t i)
+                : m_r(r),
+                  m_i(i)
+            {
+            }
+
+            /// \return the element.
+            V& operator*() const
+            {
+                return (*m_r)[m_i];
+            }
+
+            /// \return the element.
+            V* operator->() const
+            {
+                return &(*m_r)[m_i];
+            }
+
+            /// \return this iterator, advanced by one.
+            Iter& operator++()
+            {
+                ++m_i;
+                return *this;
+            }
+
+            /**
+             * \param o another iterator of the same ring.
+             * \return true if they differ.
+             */
+            bool operator!=(const Iter& o) const
+            {
+                return m_i != o.m_i;
+            }
+
+          private:
+            R* m_r;          //!< the ring
+            std::size_t m_i; //!< the index
+        };
+
+        /// \return the number of elements.
         std::size_t size() const
         {
             return m_size;
@@ -367,56 +422,92 @@ class RiflFastEngine : public RiflLinkEngine
 
         /**
          * \param i an index below size().
-         * \return the run.
+         * \return the element.
          */
-        Run& operator[](std::size_t i)
+        T& operator[](std::size_t i)
         {
-            return m_runs[(m_head + i) & (m_runs.size() - 1)];
+            return m_items[(m_head + i) & (m_items.size() - 1)];
         }
 
         /**
          * \param i an index below size().
-         * \return the run.
+         * \return the element.
          */
-        const Run& operator[](std::size_t i) const
+        const T& operator[](std::size_t i) const
         {
-            return m_runs[(m_head + i) & (m_runs.size() - 1)];
+            return m_items[(m_head + i) & (m_items.size() - 1)];
         }
 
-        /// \return the first run.
-        Run& front()
+        /// \return the first element.
+        T& front()
         {
             return (*this)[0];
         }
 
-        /**
-         * \brief Append a run.
-         * \param r the run.
-         */
-        void push_back(Run&& r)
+        /// \return the first element.
+        const T& front() const
         {
-            if (m_size == m_runs.size())
+            return (*this)[0];
+        }
+
+        /// \return the last element.
+        T& back()
+        {
+            return (*this)[m_size - 1];
+        }
+
+        /// \return an iterator to the first element.
+        Iter<Ring, T> begin()
+        {
+            return {this, 0};
+        }
+
+        /// \return the end iterator.
+        Iter<Ring, T> end()
+        {
+            return {this, m_size};
+        }
+
+        /// \return an iterator to the first element.
+        Iter<const Ring, const T> begin() const
+        {
+            return {this, 0};
+        }
+
+        /// \return the end iterator.
+        Iter<const Ring, const T> end() const
+        {
+            return {this, m_size};
+        }
+
+        /**
+         * \brief Append an element.
+         * \param r the element.
+         */
+        void push_back(T&& r)
+        {
+            if (m_size == m_items.size())
             {
-                std::vector<Run> bigger(std::max<std::size_t>(16, 2 * m_runs.size()));
+                std::vector<T> bigger(std::max<std::size_t>(16, 2 * m_items.size()));
                 for (std::size_t i = 0; i < m_size; ++i)
                 {
                     bigger[i] = std::move((*this)[i]);
                 }
-                m_runs.swap(bigger);
+                m_items.swap(bigger);
                 m_head = 0;
             }
             (*this)[m_size++] = std::move(r);
         }
 
-        /// \brief Drop the first run.
+        /// \brief Drop the first element (its resources are released at once).
         void pop_front()
         {
-            front() = Run();
-            m_head = (m_head + 1) & (m_runs.size() - 1);
+            front() = T();
+            m_head = (m_head + 1) & (m_items.size() - 1);
             --m_size;
         }
 
-        /// \brief Drop every run.
+        /// \brief Drop every element.
         void clear()
         {
             while (m_size > 0)
@@ -426,10 +517,13 @@ class RiflFastEngine : public RiflLinkEngine
         }
 
       private:
-        std::vector<Run> m_runs; //!< the slots (a power of two)
-        std::size_t m_head{0};   //!< index of the first run
-        std::size_t m_size{0};   //!< runs held
+        std::vector<T> m_items; //!< the slots (a power of two)
+        std::size_t m_head{0};  //!< index of the first element
+        std::size_t m_size{0};  //!< elements held
     };
+
+    /// The batched runs of one sender, oldest first.
+    using RunQueue = Ring<Run>;
 
     /// One frame of a Run, as the per-frame structures would hold it.
     struct FrameView
@@ -456,8 +550,8 @@ class RiflFastEngine : public RiflLinkEngine
         uint64_t txScr{0};             //!< TX scrambler state (outgoing direction)
         uint64_t rxDelta{0};           //!< RX descrambler state XOR sender's TX state
         RiflScrambler checkScr;        //!< self-check scrambler
-        std::deque<LineFrame> line;    //!< outgoing frames in flight
-        std::deque<FifoEntry> fifo;    //!< FC FIFO of the incoming direction
+        Ring<LineFrame> line;          //!< outgoing frames in flight
+        Ring<FifoEntry> fifo;          //!< FC FIFO of the incoming direction
         Ptr<BitErrorProcess> errors;   //!< errors of the outgoing direction
         Ptr<SyncLossProcess> syncLoss; //!< sync loss of the outgoing direction
         uint64_t txLaneSeq{0};         //!< next user-frame sequence number sent

@@ -145,11 +145,6 @@ RiflLaneState::PlanFrame(uint32_t fcOccupancy, uint32_t thrOn, uint32_t thrOff,
     return RiflTxFrame::IDLE;
 }
 
-bool
-RiflLaneState::IsUserReady(RiflTxFrame planned) const
-{
-    return m_state == RiflTxState::NORMAL && planned == RiflTxFrame::NEW_DATA && m_rollback >= m_d;
-}
 
 uint32_t
 RiflLaneState::CommitFrame(RiflTxFrame kind, bool groupAligned)
@@ -229,11 +224,6 @@ RiflLaneState::PushBuffer(RiflBufferEntry&& entry)
     m_buffer.push_back(std::move(entry));
 }
 
-RiflTxState
-RiflLaneState::GetTxState() const
-{
-    return m_state;
-}
 
 uint32_t
 RiflLaneState::GetTxFrameId() const
@@ -241,11 +231,6 @@ RiflLaneState::GetTxFrameId() const
     return m_txId;
 }
 
-uint32_t
-RiflLaneState::GetReplayCounter() const
-{
-    return m_replay;
-}
 
 uint32_t
 RiflLaneState::GetResumeWait() const
@@ -259,11 +244,6 @@ RiflLaneState::IsInitDone() const
     return m_initCount >= m_d;
 }
 
-bool
-RiflLaneState::IsRollbackDone() const
-{
-    return m_rollback >= m_d;
-}
 
 const std::deque<RiflBufferEntry>&
 RiflLaneState::GetBuffer() const
@@ -386,17 +366,7 @@ RiflLaneState::SetRemoteFcPause(bool pause)
     m_remoteFcPause = pause;
 }
 
-bool
-RiflLaneState::IsAligned() const
-{
-    return m_aligned;
-}
 
-bool
-RiflLaneState::IsRxUp() const
-{
-    return m_rxUp;
-}
 
 uint32_t
 RiflLaneState::GetExpectedId() const

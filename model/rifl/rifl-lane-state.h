@@ -301,6 +301,44 @@ class RiflLaneState
     bool m_remoteFcPause{false};   //!< peer asked us to stop user data
 };
 
+// The accessors every frame slot calls, inline.
+
+inline RiflTxState
+RiflLaneState::GetTxState() const
+{
+    return m_state;
+}
+
+inline bool
+RiflLaneState::IsRxUp() const
+{
+    return m_rxUp;
+}
+
+inline bool
+RiflLaneState::IsAligned() const
+{
+    return m_aligned;
+}
+
+inline uint32_t
+RiflLaneState::GetReplayCounter() const
+{
+    return m_replay;
+}
+
+inline bool
+RiflLaneState::IsRollbackDone() const
+{
+    return m_rollback >= m_d;
+}
+
+inline bool
+RiflLaneState::IsUserReady(RiflTxFrame planned) const
+{
+    return m_state == RiflTxState::NORMAL && planned == RiflTxFrame::NEW_DATA && m_rollback >= m_d;
+}
+
 } // namespace ns3
 
 #endif /* RIFL_LANE_STATE_H */

@@ -521,6 +521,45 @@ RiflNetDevice::NotifyEvent(const RiflLinkEvent& ev, Ptr<const Packet> packet)
     }
 }
 
+bool
+RiflNetDevice::IsEventObserved(RiflLinkEventType type) const
+{
+    switch (type)
+    {
+        case RiflLinkEventType::TX_STATE_CHANGE:
+            return !m_txStateTrace.IsEmpty();
+        case RiflLinkEventType::FRAME_ERROR:
+            return !m_frameErrorTrace.IsEmpty();
+        case RiflLinkEventType::REPLAY_START:
+            return !m_replayStartTrace.IsEmpty();
+        case RiflLinkEventType::REPLAY_END:
+            return !m_replayEndTrace.IsEmpty();
+        case RiflLinkEventType::FC_PAUSE_SENT:
+        case RiflLinkEventType::FC_RESUME_SENT:
+        case RiflLinkEventType::FC_PAUSE_RECEIVED:
+        case RiflLinkEventType::FC_RESUME_RECEIVED:
+            return !m_flowControlTrace.IsEmpty();
+        case RiflLinkEventType::RX_DOWN:
+        case RiflLinkEventType::RX_UP:
+            return !m_syncLossTrace.IsEmpty();
+        case RiflLinkEventType::UNDETECTED_ERROR:
+            return !m_undetectedTrace.IsEmpty();
+        case RiflLinkEventType::DUPLICATE_DELIVERY:
+            return !m_duplicateTrace.IsEmpty();
+        case RiflLinkEventType::FC_FIFO_DROP:
+            return !m_fifoDropTrace.IsEmpty();
+        case RiflLinkEventType::CLOCK_COMPENSATION:
+            return !m_compensationTrace.IsEmpty();
+        case RiflLinkEventType::OUT_OF_ORDER_DELIVERY:
+            return !m_outOfOrderTrace.IsEmpty();
+        case RiflLinkEventType::TX_BEGIN:
+            return !m_phyTxBeginTrace.IsEmpty();
+        case RiflLinkEventType::TX_END:
+            return true;
+    }
+    return true;
+}
+
 void
 RiflNetDevice::SetIfIndex(const uint32_t index)
 {

@@ -128,6 +128,15 @@ class RiflNetDevice : public NetDevice
      */
     void NotifyEvent(const RiflLinkEvent& ev, Ptr<const Packet> packet);
 
+    /**
+     * \brief Whether NotifyEvent() would do anything with an event of this type
+     *        now: fire a trace source that has sinks, or (TX_END) try to send.
+     *        The channel skips the others.
+     * \param type the event type.
+     * \return true if the event must be handed over.
+     */
+    bool IsEventObserved(RiflLinkEventType type) const;
+
     /// \brief The link started; try to send.
     void NotifyLinkUp();
 
