@@ -987,9 +987,10 @@ class RiflScenarioTestCase : public TestCase
             // again from 2171). A's first Idle (line 2108) drops B's Re-transmit
             // flag in 2117, long before the wrap: B re-decides in 2187 -> NORMAL.
             // Lost: A 2009..2106 (98) + 64 = 162; B the 161 replay slots.
-            expA
-                = {{S::NORMAL, 1058, 2008}, {S::SEND_RETRANS, 2009, 2106}, {S::NORMAL, 2107, last}};
-            expB = {{S::NORMAL, 1058, 2025}, {S::RETRANS, 2026, 2186}, {S::NORMAL, 2187, last}};
+            expA = std::vector<StateRun>{
+                {S::NORMAL, 1058, 2008}, {S::SEND_RETRANS, 2009, 2106}, {S::NORMAL, 2107, last}};
+            expB = std::vector<StateRun>{
+                {S::NORMAL, 1058, 2025}, {S::RETRANS, 2026, 2186}, {S::NORMAL, 2187, last}};
             lostA = 98 + 64;
             lostB = 161;
             replaysB = 1;
@@ -1010,10 +1011,10 @@ class RiflScenarioTestCase : public TestCase
             // carry Idle (line 2142), dropping the peer's flag in 2151. Both wrap
             // in 2187 -> NORMAL with 64 resume-wait Idles (the wait was cleared
             // while the error was up). Lost: 17 + 161 + 64 = 242 on each side.
-            expA = {{S::NORMAL, 1058, 2008},
-                    {S::SEND_RETRANS, 2009, 2025},
-                    {S::RETRANS, 2026, 2186},
-                    {S::NORMAL, 2187, last}};
+            expA = std::vector<StateRun>{{S::NORMAL, 1058, 2008},
+                                         {S::SEND_RETRANS, 2009, 2025},
+                                         {S::RETRANS, 2026, 2186},
+                                         {S::NORMAL, 2187, last}};
             expB = expA;
             lostA = lostB = 17 + 161 + 64;
             replaysA = replaysB = 1;
@@ -1028,9 +1029,10 @@ class RiflScenarioTestCase : public TestCase
             // 2230, N-2 at c = 70, the Idle at c = 71 (line 2259) clears A's error
             // in 2268. A's first Idle (line 2269) drops B's flag in 2278; B wraps
             // in 2348 -> NORMAL. Lost: A 2009..2267 (259) + 64 = 323; B 2 x 161.
-            expA
-                = {{S::NORMAL, 1058, 2008}, {S::SEND_RETRANS, 2009, 2267}, {S::NORMAL, 2268, last}};
-            expB = {{S::NORMAL, 1058, 2025}, {S::RETRANS, 2026, 2347}, {S::NORMAL, 2348, last}};
+            expA = std::vector<StateRun>{
+                {S::NORMAL, 1058, 2008}, {S::SEND_RETRANS, 2009, 2267}, {S::NORMAL, 2268, last}};
+            expB = std::vector<StateRun>{
+                {S::NORMAL, 1058, 2025}, {S::RETRANS, 2026, 2347}, {S::NORMAL, 2348, last}};
             lostA = 259 + 64;
             lostB = 2 * 161;
             replaysB = 2;
