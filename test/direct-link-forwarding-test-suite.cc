@@ -302,7 +302,7 @@ class DirectLinkShutdownForwardingTestCase : public TestCase
         const uint32_t perSource = 400;
         const uint32_t bytes = 190; // 11 micro-packets
         std::map<std::pair<uint32_t, uint32_t>, uint32_t> seen;
-        auto receiver = [&t, &seen, bytes](uint32_t me, const DirectLinkMessage& m)
+        auto receiver = [&t, &seen](uint32_t me, const DirectLinkMessage& m)
         {
             if (m.bytes.size() < 5 || m.srcCpu == me)
             {
@@ -355,7 +355,7 @@ class DirectLinkShutdownForwardingTestCase : public TestCase
             for (uint32_t src : {0u, 3u})
             {
                 Simulator::Schedule(at,
-                                    [&h, &t, src, k, bytes]()
+                                    [&h, &t, src, k]()
                                     {
                                         const uint32_t dst = 3 - src;
                                         if (h.GetDliu(src)->Send(dst, k % 3, Content(src, k, bytes))

@@ -766,7 +766,7 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
                 }
                 NS_TEST_ASSERT_MSG_EQ(traces, me.messagesLost, "every loss traced");
             }
-            NS_TEST_ASSERT_MSG_EQ(c[1].lostByReason[fa], guard ? 0 : 1,
+            NS_TEST_ASSERT_MSG_EQ(c[1].lostByReason[fa], (guard ? 0 : 1),
                                   "B lost " << (guard ? "nothing" : "one message") << " FALSE_ACK");
             NS_TEST_ASSERT_MSG_EQ(c[0].lostByReason[fa], 0, "A lost nothing FALSE_ACK");
         }

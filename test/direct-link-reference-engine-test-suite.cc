@@ -2097,7 +2097,7 @@ class DirectLinkHandshakeExhaustiveTestCase : public TestCase
                 c.oneWayDelaySlots = delay;
                 c.initAckGuard = guard;
                 const uint32_t lo = static_cast<uint32_t>(c.MinInitialTime());
-                NS_TEST_ASSERT_MSG_EQ(lo, guard ? std::max(2 * delay + 4, 5U) : 2 * delay + 3,
+                NS_TEST_ASSERT_MSG_EQ(lo, (guard ? std::max(2 * delay + 4, 5U) : 2 * delay + 3),
                                       "MinInitialTime");
                 // below the minimum (rejected by Validate(), the model only): livelock
                 const uint32_t below = guard && delay == 0 ? 4 : 2 * delay + 3;

@@ -830,9 +830,9 @@ class RiflLatencyTestCase : public TestCase
   private:
     void DoRun() override
     {
-        for (int64_t lineDelay : {0, 5, 12, 40})
+        for (uint64_t lineDelay : {0u, 5u, 12u, 40u})
         {
-            RiflReferenceEngine e(OneLane(lineDelay));
+            RiflReferenceEngine e(OneLane(static_cast<int64_t>(lineDelay)));
             e.Run(1200 + 2 * lineDelay);
             const uint64_t up = e.GetLinkUpSlot(0);
             NS_TEST_ASSERT_MSG_EQ(up, 1112u + 2 * lineDelay, "link up 2L + R + 88");
