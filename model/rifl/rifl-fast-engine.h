@@ -352,8 +352,7 @@ class RiflFastEngine : public RiflLinkEngine
      *        one per Run).
      * \tparam T the element type (default-constructible and movable).
      */
-    template <typename T>
-    class Ring
+    template <typename T> class Ring
     {
       public:
         /**
@@ -361,8 +360,7 @@ class RiflFastEngine : public RiflLinkEngine
          * \tparam R the Ring type (const or not).
          * \tparam V the element type as seen (const or not).
          */
-        template <typename R, typename V>
-        class Iter
+        template <typename R, typename V> class Iter
         {
           public:
             /**
@@ -370,8 +368,8 @@ class RiflFastEngine : public RiflLinkEngine
              * \param i an index.
              */
             Iter(R* r, std::size_t i)
-                : m_r(r),
-                  m_i(i)
+                : m_r(r)
+                , m_i(i)
             {
             }
 

@@ -51,8 +51,7 @@ RiflTxStateName(RiflTxState s)
 }
 
 RiflLaneState::RiflLaneState(uint32_t frameIdWidth, uint32_t replaySlots, uint32_t frameSize)
-    : m_fid(frameIdWidth)
-    , m_d(0)
+    : m_d(0)
     , m_replaySlots(replaySlots)
 {
     RIFL_CHECK_ARG(frameIdWidth < 1 || frameIdWidth > RiflFrame::MAX_FRAME_ID_WIDTH,
@@ -145,7 +144,6 @@ RiflLaneState::PlanFrame(uint32_t fcOccupancy, uint32_t thrOn, uint32_t thrOff,
     return RiflTxFrame::IDLE;
 }
 
-
 uint32_t
 RiflLaneState::CommitFrame(RiflTxFrame kind, bool groupAligned)
 {
@@ -224,13 +222,11 @@ RiflLaneState::PushBuffer(RiflBufferEntry&& entry)
     m_buffer.push_back(std::move(entry));
 }
 
-
 uint32_t
 RiflLaneState::GetTxFrameId() const
 {
     return m_txId;
 }
-
 
 uint32_t
 RiflLaneState::GetResumeWait() const
@@ -243,7 +239,6 @@ RiflLaneState::IsInitDone() const
 {
     return m_initCount >= m_d;
 }
-
 
 const std::deque<RiflBufferEntry>&
 RiflLaneState::GetBuffer() const
@@ -365,8 +360,6 @@ RiflLaneState::SetRemoteFcPause(bool pause)
 {
     m_remoteFcPause = pause;
 }
-
-
 
 uint32_t
 RiflLaneState::GetExpectedId() const

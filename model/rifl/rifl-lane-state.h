@@ -274,7 +274,6 @@ class RiflLaneState
 
   private:
     // TX
-    uint32_t m_fid;                         //!< Frame ID width
     uint32_t m_d;                           //!< D = 2^FID
     uint32_t m_replaySlots;                 //!< 2D + tail
     RiflTxState m_state{RiflTxState::INIT}; //!< state of the current slot
