@@ -17,7 +17,8 @@
  * interpreter). Then every class of the module with a constructor is created
  * with those defaults; creation may throw std::invalid_argument or
  * std::out_of_range (a default no object may take), nothing else. The defaults
- * are reset after each input (Config::Reset()). RIFL_FUZZ_VERBOSE=1 in the
+ * are reset after each input (Config::Reset()), and Simulator::Destroy() frees the
+ * channels ChannelList keeps. RIFL_FUZZ_VERBOSE=1 in the
  * environment prints each input's map (to read a reproducer).
  */
 
@@ -26,6 +27,7 @@
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
 #include "ns3/rifl-module.h"
+#include "ns3/simulator.h"
 #include "ns3/type-id.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
@@ -164,5 +166,9 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         }
     }
     Config::Reset();
+    // Channels register themselves in ns-3's ChannelList (and nodes in NodeList)
+    // for the simulation's lifetime; without this every input would keep its
+    // channel objects (about 1 kB) and a long run would run out of memory.
+    Simulator::Destroy();
     return 0;
 }
