@@ -22,6 +22,10 @@
  * NextEventSlot() driven, with SetVerifyCleanPath), then every drain is set to 1
  * and an error-free quiet tail runs long enough to recover from any Shutdown.
  *
+ * The fast engine runs on every input; the reference engine on every input too,
+ * or on one in K with RIFL_FUZZ_REFERENCE_EVERY=K (see RiflFuzzRunReference(),
+ * for long runs).
+ *
  * RIFL_FUZZ_VERBOSE=1 prints the decoded scenario (and, with RIFL_FUZZ_EVENTS=1,
  * every event) to stderr.
  *
@@ -530,12 +534,16 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         }
         std::fprintf(stderr, "quiet from %llu\n", static_cast<unsigned long long>(sc.quietFrom));
     }
-    DirectLinkReferenceEngine ref(sc.config, Errors(sc, 0), Errors(sc, 1));
     DirectLinkFastEngine fast(sc.config, Errors(sc, 0), Errors(sc, 1));
     fast.SetVerifyCleanPath(true);
-    const Outcome a = Run(ref, sc, false, "reference");
     const Outcome b = Run(fast, sc, true, "fast");
     RIFL_FUZZ_CHECK(b.early == 0, "fast: " << b.early << " callbacks before NextEventSlot()");
+    if (!RiflFuzzRunReference(data, size))
+    {
+        return 0;
+    }
+    DirectLinkReferenceEngine ref(sc.config, Errors(sc, 0), Errors(sc, 1));
+    const Outcome a = Run(ref, sc, false, "reference");
     RIFL_FUZZ_CHECK(a.deliveries.size() == b.deliveries.size(), "delivery count");
     for (size_t i = 0; i < a.deliveries.size(); ++i)
     {

@@ -63,4 +63,55 @@ RiflFuzzBytes(uint32_t seed, uint32_t n)
     return p;
 }
 
+/**
+ * \brief Whether an engine target also runs the reference slot engine on this
+ *        input and compares it with the fast engine.
+ *
+ * The reference engine steps every slot of every lane, so it costs one to two
+ * orders of magnitude more than the fast engine; a run of 10^7 executions with it
+ * on every input would take CPU-weeks. RIFL_FUZZ_REFERENCE_EVERY=K (1..2^32-1,
+ * default 1: every input) selects one input in K by an FNV-1a hash of the input
+ * bytes, so the choice is a function of the input alone (a reproducer reproduces,
+ * and libFuzzer sees the same coverage each time it runs an input). The fast
+ * engine and its accounting checks run on every input. A bad value stops the
+ * target with a message naming the variable and its range.
+ *
+ * \param data the input.
+ * \param size its size.
+ * \return true when the reference engine runs on this input.
+ */
+inline bool
+RiflFuzzRunReference(const uint8_t* data, size_t size)
+{
+    static const uint64_t every = []
+    {
+        const char* v = std::getenv("RIFL_FUZZ_REFERENCE_EVERY");
+        if (v == nullptr || *v == '\0')
+        {
+            return uint64_t{1};
+        }
+        char* end = nullptr;
+        const unsigned long long k = std::strtoull(v, &end, 10);
+        if (*end != '\0' || k < 1 || k > 0xFFFFFFFFull || v[0] == '-')
+        {
+            std::fprintf(stderr,
+                         "RIFL_FUZZ_REFERENCE_EVERY='%s': expected an integer in [1, 4294967295] "
+                         "(run the reference engine on one input in K)\n",
+                         v);
+            std::exit(2);
+        }
+        return static_cast<uint64_t>(k);
+    }();
+    if (every == 1)
+    {
+        return true;
+    }
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < size; ++i)
+    {
+        h = (h ^ data[i]) * 0x100000001b3ull;
+    }
+    return h % every == 0;
+}
+
 #endif /* RIFL_FUZZ_CHECK_H */

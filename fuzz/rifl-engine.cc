@@ -18,6 +18,13 @@
  * driven for the fast engine, every slot for the reference), to an end slot
  * with an error-free quiet tail long enough to recover and drain everything.
  *
+ * The fast engine runs on every input; the reference engine on every input too,
+ * or on one in K with RIFL_FUZZ_REFERENCE_EVERY=K (see RiflFuzzRunReference(),
+ * for long runs).
+ *
+ * RIFL_FUZZ_VERBOSE=1 prints the decoded scenario (and, with RIFL_FUZZ_EVENTS=1,
+ * every event and delivery) to stderr.
+ *
  * Properties (abort, so libFuzzer keeps the input):
  *  - no exception, no sanitizer report;
  *  - both engines give the same deliveries (slot, id, content, word latencies),
@@ -26,7 +33,7 @@
  *  - accounting, per direction: TX_END events + pending = offered; deliveries =
  *    packetsDelivered and their bytes = bytesDelivered; unless the receiver
  *    counted an accounted anomaly (undetectedErrors, contentMismatches,
- *    outOfOrderDeliveries, duplicatesDelivered, fcFifoDrops), the deliveries are
+ *    outOfOrderDeliveries, resyncsAhead, duplicatesDelivered, fcFifoDrops), the deliveries are
  *    exactly the offered packets in order with their content, and after the quiet
  *    tail every offered packet was delivered (nothing lost, nothing stuck);
  *  - with ReplayTail CORRECTED and no undetected error, no duplicate delivery.
@@ -76,6 +83,9 @@ struct Scenario
     uint64_t lastDisturbance{0}; //!< last errored or sync-loss line slot
     uint64_t endSlot{0};         //!< run to this slot
 };
+
+/// RIFL_FUZZ_EVENTS=1: print every event and delivery to stderr.
+const bool g_events = std::getenv("RIFL_FUZZ_EVENTS") != nullptr;
 
 /// What one engine produced.
 struct Outcome
@@ -251,6 +261,12 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name)
         {
             o.early += d.slot < promised ? 1 : 0;
             o.deliveries.push_back(d);
+            if (g_events)
+            {
+                std::fprintf(stderr, "  %s delivery slot %llu endpoint %u packet %llu, %zu bytes\n",
+                             name, static_cast<unsigned long long>(d.slot), d.endpoint,
+                             static_cast<unsigned long long>(d.packetId), d.content.size());
+            }
         });
     e.SetEventCallback(
         [&](const RiflLinkEvent& ev)
@@ -258,6 +274,15 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name)
             o.early += ev.slot < promised ? 1 : 0;
             txEnd[ev.endpoint] += ev.type == RiflLinkEventType::TX_END ? 1 : 0;
             o.events.push_back(ev);
+            if (g_events)
+            {
+                std::fprintf(stderr,
+                             "  %s event slot %llu endpoint %u lane %u type %d packet %llu "
+                             "value %lld/%lld\n",
+                             name, static_cast<unsigned long long>(ev.slot), ev.endpoint, ev.lane,
+                             int(ev.type), static_cast<unsigned long long>(ev.packetId),
+                             static_cast<long long>(ev.value), static_cast<long long>(ev.value2));
+            }
         });
     auto advance = [&](uint64_t target)
     {
@@ -307,8 +332,8 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name)
         // bytesDelivered also counts the bytes of a packet still being assembled
         RIFL_FUZZ_CHECK(bytes <= rx.bytesDelivered, name << ": bytes delivered");
         const uint64_t anomalies = rx.undetectedErrors + rx.contentMismatches
-                                   + rx.outOfOrderDeliveries + rx.duplicatesDelivered
-                                   + rx.fcFifoDrops;
+                                   + rx.outOfOrderDeliveries + rx.resyncsAhead
+                                   + rx.duplicatesDelivered + rx.fcFifoDrops;
         if (sc.config.replayTail == RiflReplayTail::CORRECTED && rx.undetectedErrors == 0)
         {
             RIFL_FUZZ_CHECK(rx.duplicatesDelivered == 0,
@@ -338,10 +363,44 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name)
                         name << ": direction " << ep << "->" << r << " delivered " << del.size()
                              << " of " << offered[ep] << " (pending " << e.GetPendingPackets(ep)
                              << ") by slot " << sc.endSlot << "; last disturbance "
-                             << sc.lastDisturbance << "; " << sc.config.ToString());
+                             << sc.lastDisturbance << "; " << sc.config.ToString()
+                             << "; receiver counters " << rx.ToString());
         RIFL_FUZZ_CHECK(bytes == rx.bytesDelivered, name << ": bytes delivered, all delivered");
     }
     return o;
+}
+
+/**
+ * \brief Print the decoded scenario to stderr (RIFL_FUZZ_VERBOSE=1).
+ * \param sc the scenario.
+ */
+void
+Print(const Scenario& sc)
+{
+    std::fprintf(stderr, "%zu offers, end slot %llu, last disturbance %llu\n%s\n", sc.offers.size(),
+                 static_cast<unsigned long long>(sc.endSlot),
+                 static_cast<unsigned long long>(sc.lastDisturbance), sc.config.ToString().c_str());
+    for (const Offer& o : sc.offers)
+    {
+        std::fprintf(stderr, "  slot %llu: endpoint %u offers packet %llu, %u bytes\n",
+                     static_cast<unsigned long long>(o.slot), o.endpoint,
+                     static_cast<unsigned long long>(o.id), o.bytes);
+    }
+    const uint32_t lanes = sc.config.lanes;
+    for (uint32_t k = 0; k < sc.errors.size(); ++k)
+    {
+        for (const auto& [slot, bits] : sc.errors[k].listed)
+        {
+            std::fprintf(stderr, "  sent by %u lane %u: %zu bit errors in slot %llu\n", k / lanes,
+                         k % lanes, bits.size(), static_cast<unsigned long long>(slot));
+        }
+        for (const auto& [start, dur] : sc.errors[k].syncLoss)
+        {
+            std::fprintf(stderr, "  sent by %u lane %u: sync lost in slots [%llu, %llu)\n",
+                         k / lanes, k % lanes, static_cast<unsigned long long>(start),
+                         static_cast<unsigned long long>(start + dur));
+        }
+    }
 }
 
 } // namespace
@@ -353,14 +412,17 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const Scenario sc = Build(in);
     if (std::getenv("RIFL_FUZZ_VERBOSE"))
     {
-        std::fprintf(stderr, "%zu offers/actions, end slot %llu\n", sc.offers.size(),
-                     static_cast<unsigned long long>(sc.endSlot));
+        Print(sc);
     }
-    RiflReferenceEngine ref(sc.config);
     RiflFastEngine fast(sc.config);
-    const Outcome a = Run(ref, sc, false, "reference");
     const Outcome b = Run(fast, sc, true, "fast");
     RIFL_FUZZ_CHECK(b.early == 0, "fast: " << b.early << " callbacks before NextEventSlot()");
+    if (!RiflFuzzRunReference(data, size))
+    {
+        return 0;
+    }
+    RiflReferenceEngine ref(sc.config);
+    const Outcome a = Run(ref, sc, false, "reference");
     for (uint32_t ep = 0; ep < 2; ++ep)
     {
         const auto diff = ref.GetCounters(ep).Diff(fast.GetCounters(ep));

@@ -462,8 +462,15 @@ class LinkStartChecksTestCase : public TestCase
             {{{"ns3::RiflNetDevice::FrameSize", "300"}},
              "RiflLinkConfig: FrameSize = 300 is not one of 128, 256, 512, 1024"},
             {{{"ns3::RiflNetDevice::FrameIdWidth", "3"}},
-             "RiflLinkConfig: FrameIdWidth = 3 is outside 6..12 (minimum 6 for a round trip of "
-             "25 frames; 0 derives it)"},
+             "RiflLinkConfig: FrameIdWidth = 3 is outside 6..12 (minimum 6 by the RTL rule 2^w "
+             ">= 16 + 16 + 25 round-trip frames, and single-error recovery (spec 10.2) 2^w >= 2 "
+             "(LineDelay 5 + largest LaneSkew 0) + 18 = 28; 0 derives it)"},
+            // a line longer than the RTL rule's round trip: D = 64 cannot recover an error
+            {{{"ns3::RiflNetDevice::FrameIdWidth", "6"},
+              {"ns3::RiflChannel::LineDelaySlots", "40"}},
+             "RiflLinkConfig: FrameIdWidth = 6 is outside 7..12 (minimum 7 by the RTL rule 2^w "
+             ">= 16 + 16 + 25 round-trip frames, and single-error recovery (spec 10.2) 2^w >= 2 "
+             "(LineDelay 40 + largest LaneSkew 0) + 18 = 98; 0 derives it)"},
             {{{"ns3::RiflNetDevice::FcFifoDepth", "50"}},
              "RiflLinkConfig: FcFifoDepth = 50 is outside 86..1048576 (S_FC = 128; 0 derives "
              "it)"},

@@ -372,7 +372,7 @@ class DcnFlowSizeCdfTestCase : public TestCase
         {
             ScopedEnv env("RIFL_DATA_DIR", dir.c_str());
             const std::vector<std::string> path = DcnFlowSizeDistribution::DataSearchPath();
-            NS_TEST_ASSERT_MSG_EQ(path.size(), own.empty() ? 3u : 4u, "$RIFL_DATA_DIR added");
+            NS_TEST_ASSERT_MSG_EQ(path.size(), (own.empty() ? 3u : 4u), "$RIFL_DATA_DIR added");
             NS_TEST_EXPECT_MSG_EQ(path[0], dir, "$RIFL_DATA_DIR first");
             const DcnFlowSizeDistribution ws = DcnFlowSizeDistribution::Load("web-search");
             NS_TEST_EXPECT_MSG_EQ(ws.GetSource(), dir + "/web-search.cdf", "override");

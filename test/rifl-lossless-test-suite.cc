@@ -484,7 +484,10 @@ class RiflLosslessRtlBufferTestCase : public TestCase
  * B has sent more than D - 1 frames after N on lane 0, A resynchronises on
  * IDs modulo D (§10.2) and in 3193 delivers a user frame D frames newer in
  * place of N: 27 user frames of lane 0 skipped (one of them a packet's last
- * frame), every later frame of the lane D too new (§11.8). The test checks that the hazard is
+ * frame), every later frame of the lane D too new (§11.8). Already in 3166 A accepts a fill
+ * frame of B (line slot 3151, sent after 37 user frames A has not received) in the place of
+ * N: counted in resyncsAhead and traced (RESYNC_AHEAD) at once, so that a hazard with no
+ * later user frame would not go unseen. The test checks that the hazard is
  * counted and traced (outOfOrderDeliveries, an OUT_OF_ORDER_DELIVERY event with the skipped count;
  * each frame is intact, so contentMismatches stays 0, but the packets are reassembled wrongly, as
  * the content check here sees) and that every packet is accounted for: delivered + packets whose
@@ -512,6 +515,7 @@ class RiflReorderingHazardTestCase : public TestCase
         uint64_t held[2]{0, 0};             //!< GetHeldPacketEnds at the end
         uint64_t pending[2]{0, 0};          //!< GetPendingPackets at the end
         std::vector<RiflLinkEvent> hazards; //!< OUT_OF_ORDER_DELIVERY events
+        std::vector<RiflLinkEvent> resyncs; //!< RESYNC_AHEAD events
         std::vector<RiflLinkEvent> states;  //!< TX_STATE_CHANGE events in [3000, 3200)
     };
 
@@ -548,6 +552,10 @@ class RiflReorderingHazardTestCase : public TestCase
                 if (ev.type == RiflLinkEventType::OUT_OF_ORDER_DELIVERY)
                 {
                     r.hazards.push_back(ev);
+                }
+                else if (ev.type == RiflLinkEventType::RESYNC_AHEAD)
+                {
+                    r.resyncs.push_back(ev);
                 }
                 else if (ev.type == RiflLinkEventType::TX_STATE_CHANGE && ev.slot >= 3000
                          && ev.slot < 3200)
@@ -623,6 +631,17 @@ class RiflReorderingHazardTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(r.hazards[0].value2, 1, "one packet end among them");
         NS_TEST_EXPECT_MSG_EQ(a.packetEndsLost, 1u, "that packet merged into the next");
         NS_TEST_EXPECT_MSG_EQ(a.outOfOrderDeliveries, 1u, "counted");
+        // Before that user frame, in 3166, A accepted a fill B sent in line slot 3151
+        // (after user frame 2860) in the place of frame N (user frame 2824): reported
+        // at once, with the 37 user frames missing before it, not only when the next
+        // user frame arrives.
+        NS_TEST_ASSERT_MSG_EQ(r.resyncs.size(), 1u, "one resynchronisation ahead traced");
+        NS_TEST_EXPECT_MSG_EQ(r.resyncs[0].endpoint, 0u, "at A");
+        NS_TEST_EXPECT_MSG_EQ(r.resyncs[0].lane, 0u, "lane 0");
+        NS_TEST_EXPECT_MSG_EQ(r.resyncs[0].slot, 3166u, "in slot 3166");
+        NS_TEST_EXPECT_MSG_EQ(r.resyncs[0].value, 37, "37 user frames missing before the fill");
+        NS_TEST_EXPECT_MSG_EQ(r.resyncs[0].value2, 3151, "sent in line slot 3151");
+        NS_TEST_EXPECT_MSG_EQ(a.resyncsAhead, 1u, "counted once");
         NS_TEST_EXPECT_MSG_EQ(a.contentMismatches, 0u, "each frame intact (only misplaced)");
         NS_TEST_EXPECT_MSG_LT(r.intactInOrder[0], r.delivered[0], "packets reassembled wrongly");
         NS_TEST_EXPECT_MSG_EQ(a.duplicatesDelivered, 0u, "no duplicates");
@@ -652,6 +671,7 @@ class RiflReorderingHazardTestCase : public TestCase
         {
             NS_TEST_EXPECT_MSG_EQ(r7.intactInOrder[ep], PACKETS, "D = 128: exactly once in order");
             NS_TEST_EXPECT_MSG_EQ(r7.counters[ep].outOfOrderDeliveries, 0u, "D = 128: in order");
+            NS_TEST_EXPECT_MSG_EQ(r7.counters[ep].resyncsAhead, 0u, "D = 128: no resync ahead");
             NS_TEST_EXPECT_MSG_EQ(r7.counters[ep].packetEndsLost, 0u, "D = 128: nothing lost");
             NS_TEST_EXPECT_MSG_EQ(r7.held[ep], 0u, "D = 128: nothing stranded");
         }

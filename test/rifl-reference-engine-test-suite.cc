@@ -835,7 +835,10 @@ class RiflLatencyTestCase : public TestCase
             RiflReferenceEngine e(OneLane(static_cast<int64_t>(lineDelay)));
             e.Run(1200 + 2 * lineDelay);
             const uint64_t up = e.GetLinkUpSlot(0);
-            NS_TEST_ASSERT_MSG_EQ(up, 1112u + 2 * lineDelay, "link up 2L + R + 88");
+            // D = 64, but 128 for L = 40 (single-error recovery needs D >= 2L + 18)
+            const uint64_t depth = e.GetConfig().GetBufferDepth();
+            NS_TEST_ASSERT_MSG_EQ(depth, (lineDelay == 40 ? 128u : 64u), "derived D");
+            NS_TEST_ASSERT_MSG_EQ(up, 1048u + depth + 2 * lineDelay, "link up 2L + R + D + 24");
             // Single words: a 32-byte word spans two 30-byte frames.
             e.OfferPacket(0, 1, Payload(1, 32));
             e.Run(100);

@@ -673,7 +673,8 @@ RiflFastEngine::Jump(uint64_t n)
             // changes: its last D entries are fill frames.
             for (; lane.fillPushes < m_d; ++lane.fillPushes)
             {
-                lane.state.PushBuffer(RiflBufferEntry{m_fill, RiflFrameTag{}});
+                lane.state.PushBuffer(RiflBufferEntry{
+                    m_fill, RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq)});
             }
             for (LineFrame& f : lane.line)
             {
@@ -955,6 +956,7 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                 {
                     out.frame = m_fill;
                     out.fill = true;
+                    out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq);
                     lane.txScr = StepState(lane.txScr);
                     lane.fillPushes = std::min(lane.fillPushes + 1, m_d);
                 }
@@ -1698,8 +1700,23 @@ RiflFastEngine::LeaveBatch()
                 }
                 const std::shared_ptr<const RiflFrame> frame
                     = u == nullptr ? m_fill : RunFrame(*u->run, u->frame);
-                const RiflFrameTag tag
-                    = u == nullptr ? RiflFrameTag{} : ViewFrame(*u->run, u->frame).tag;
+                // a fill's tag: the lane's user frames before it (those of the
+                // next user frame in the window, or all the lane has sent)
+                RiflFrameTag tag;
+                if (u != nullptr)
+                {
+                    tag = ViewFrame(*u->run, u->frame).tag;
+                }
+                else if (k < perLane[l].size())
+                {
+                    const RiflFrameTag next
+                        = ViewFrame(*perLane[l][k].run, perLane[l][k].frame).tag;
+                    tag = RiflFrameTag::NonUser(next.laneSeq, next.laneEopSeq);
+                }
+                else
+                {
+                    tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq);
+                }
                 if (slot >= bufferFrom)
                 {
                     lane.state.PushBuffer(RiflBufferEntry{frame, tag});
@@ -2028,6 +2045,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
         {
             ++c.contentMismatches;
         }
+        NoteResyncAhead(rx, laneIndex, lane, f.tag, n);
         return;
     }
 
@@ -2090,6 +2108,25 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     e.tag = f.tag;
     lane.fifo.push_back(std::move(e));
     c.maxFcOccupancy = std::max<uint64_t>(c.maxFcOccupancy, lane.fifo.size());
+}
+
+void
+RiflFastEngine::NoteResyncAhead(uint32_t rx, uint32_t laneIndex, Lane& lane,
+                                const RiflFrameTag& tag, uint64_t n)
+{
+    if (!RiflIsResyncAhead(tag, lane.rxNextSeq, lane.resyncReportedAt))
+    {
+        return;
+    }
+    m_activity = true;
+    m_unsteady = true;
+    ++m_ep[rx].counters.resyncsAhead;
+    NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
+                        << ": a non-user frame sent after user frame " << (tag.laneSeq - 1)
+                        << " accepted while user frame " << lane.rxNextSeq
+                        << " is missing (line slot " << n << ")");
+    Emit(RiflLinkEventType::RESYNC_AHEAD, rx, laneIndex, 0,
+         static_cast<int64_t>(tag.laneSeq - lane.rxNextSeq), static_cast<int64_t>(n));
 }
 
 void
@@ -2335,6 +2372,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
             case RiflTxFrame::FC_RESUME:
                 out.frame = kind == RiflTxFrame::FC_PAUSE ? m_fcPause : m_fcResume;
                 content = kind == RiflTxFrame::FC_PAUSE ? m_cFcPause : m_cFcResume;
+                out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq);
                 st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
                 lane.fillPushes = 0;
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
@@ -2365,7 +2403,9 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                 {
                     out.frame = m_fill;
                     out.fill = true;
-                    // Pushing a fill into an all-fill buffer changes nothing.
+                    out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq);
+                    // Pushing a fill into an all-fill buffer changes nothing (the
+                    // fills since the lane's last user frame carry the same tag).
                     if (lane.fillPushes < m_d)
                     {
                         ++lane.fillPushes;

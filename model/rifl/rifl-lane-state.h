@@ -65,11 +65,56 @@ struct RiflFrameTag
     bool user{false};       //!< carries user data (Meta != 00)
     uint64_t packetId{0};   //!< the user packet
     uint32_t byteOffset{0}; //!< offset of the first payload byte in the packet
-    uint64_t laneSeq{0};    //!< per-lane sequence number of user frames, from 0
+    /// per-lane sequence number of user frames, from 0; for a non-user data frame
+    /// (fill or flow-control notification) the user frames its lane sent before it
+    uint64_t laneSeq{0};
     uint64_t laneEopSeq{0}; //!< packet-ending user frames this lane sent before this one
     uint64_t acceptSlot{0}; //!< slot the user data was accepted (first line slot)
     uint64_t groupSeq{0};   //!< endpoint-wide user-segment number (fast engine only)
+
+    /**
+     * \brief The tag of a non-user data frame (fill or flow-control notification).
+     * \param laneSeq user frames its lane sent before it.
+     * \param laneEopSeq packet-ending user frames its lane sent before it.
+     * \return the tag (user = false).
+     */
+    static RiflFrameTag NonUser(uint64_t laneSeq, uint64_t laneEopSeq)
+    {
+        RiflFrameTag t;
+        t.laneSeq = laneSeq;
+        t.laneEopSeq = laneEopSeq;
+        return t;
+    }
 };
+
+/**
+ * \ingroup rifl-protocol
+ * \brief Spec 10.2 / 11.8 for a non-user data frame (fill or flow-control
+ *        notification) the receiver accepted in sequence: whether it was sent after
+ *        user frames the receiver has not accepted, i.e. the receiver has
+ *        resynchronised on a frame D newer (or accepted one after frames D newer).
+ *
+ * The missing user frames may still arrive in their places from a later replay;
+ * if they do not, the next user frame accepted reports them as skipped
+ * (outOfOrderDeliveries). Without this check a hazard followed by no later user
+ * frame on the lane (a packet's tail skipped, nothing sent after it) would leave no
+ * trace. Reported once per value of \p rxNextSeq.
+ *
+ * \param tag the accepted frame's tag.
+ * \param rxNextSeq the lane's next user frame expected.
+ * \param reportedAt the lane's rxNextSeq at its last report (updated on a report).
+ * \return true to report it (count resyncsAhead, emit RESYNC_AHEAD).
+ */
+inline bool
+RiflIsResyncAhead(const RiflFrameTag& tag, uint64_t rxNextSeq, uint64_t& reportedAt)
+{
+    if (tag.user || tag.laneSeq <= rxNextSeq || reportedAt == rxNextSeq)
+    {
+        return false;
+    }
+    reportedAt = rxNextSeq;
+    return true;
+}
 
 /**
  * \ingroup rifl-protocol

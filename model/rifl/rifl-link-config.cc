@@ -22,6 +22,10 @@ namespace
 constexpr double RTL_NS_PER_METRE = 3.34;
 /// RX_DELAY + ROLLBACK_DELAY of the RTL's sizing rule (frames).
 constexpr uint32_t RTL_MARGIN_FRAMES = 16 + 16;
+/// Spec 10.2 with the timing of 11.1: after a corrupted frame in line slot n the
+/// sender's first replayed frame is in slot n + 2L + 17, so it has sent 2L + 16 new
+/// frames, which must be fewer than D - 1: D >= 2L + 18.
+constexpr uint32_t RECOVERY_MARGIN_FRAMES = 18;
 /// Width of one transceiver word, bits (the RX-up counter counts these).
 constexpr uint32_t GT_WORD_BITS = 64;
 /// Largest Frame ID width (the Verification Code has 12 bits).
@@ -52,18 +56,29 @@ RiflLinkConfig::Validate() const
     RIFL_CHECK_ARG(!(cableDelayNsPerM >= 0.0 && cableDelayNsPerM <= 100.0),
                    "RiflLinkConfig: CableDelay = " << cableDelayNsPerM
                                                    << " ns/m is outside [0, 100]");
-    const uint32_t minFid = GetMinFrameIdWidth();
-    RIFL_CHECK_ARG(minFid > MAX_FID, "RiflLinkConfig: CableLength = "
-                                         << cableLengthM << " m needs FrameIdWidth " << minFid
-                                         << ", above the largest 12 (round trip " << GetRttFrames()
-                                         << " frames)");
-    RIFL_CHECK_ARG(frameIdWidth != 0 && (frameIdWidth < minFid || frameIdWidth > MAX_FID),
-                   "RiflLinkConfig: FrameIdWidth = "
-                       << frameIdWidth << " is outside " << minFid << "..12 (minimum " << minFid
-                       << " for a round trip of " << GetRttFrames() << " frames; 0 derives it)");
     RIFL_CHECK_ARG(lineDelaySlots < -1 || lineDelaySlots > 1000000,
                    "RiflLinkConfig: LineDelay = "
                        << lineDelaySlots << " slots is outside 0..1000000 (-1 derives it)");
+    RIFL_CHECK_ARG(laneSkewSlots.size() > lanes, "RiflLinkConfig: LaneSkew has "
+                                                     << laneSkewSlots.size()
+                                                     << " entries, more than Lanes = " << lanes);
+    for (std::size_t l = 0; l < laneSkewSlots.size(); ++l)
+    {
+        RIFL_CHECK_ARG(laneSkewSlots[l] > MAX_SKEW, "RiflLinkConfig: LaneSkew of lane "
+                                                        << l << " = " << laneSkewSlots[l]
+                                                        << " slots is outside 0..100000");
+    }
+    // The Frame ID width meets the RTL rule and can recover a single error over the
+    // modelled line (spec 10.2: a shorter buffer loses frames on every error).
+    const uint32_t minFid = GetMinFrameIdWidth();
+    RIFL_CHECK_ARG(minFid > MAX_FID, "RiflLinkConfig: CableLength = "
+                                         << cableLengthM << " m, LineDelay and LaneSkew need "
+                                         << "FrameIdWidth " << minFid << ", above the largest 12 ("
+                                         << FrameIdRuleText() << ")");
+    RIFL_CHECK_ARG(frameIdWidth != 0 && (frameIdWidth < minFid || frameIdWidth > MAX_FID),
+                   "RiflLinkConfig: FrameIdWidth = " << frameIdWidth << " is outside " << minFid
+                                                     << "..12 (minimum " << minFid << " by "
+                                                     << FrameIdRuleText() << "; 0 derives it)");
     const uint32_t fcFrames = GetFcBufferFrames();
     RIFL_CHECK_ARG(fcFifoDepth != 0 && (fcFifoDepth <= GetFcThrOn() || fcFifoDepth > (1u << 20)),
                    "RiflLinkConfig: FcFifoDepth = " << fcFifoDepth << " is outside "
@@ -90,15 +105,6 @@ RiflLinkConfig::Validate() const
                            << e << " = " << f << " is outside " << GetFcThrOn() + 1
                            << "..1048576 (S_FC = " << fcFrames
                            << "; 0 derives it, -1 = the link's FcFifoDepth)");
-    }
-    RIFL_CHECK_ARG(laneSkewSlots.size() > lanes, "RiflLinkConfig: LaneSkew has "
-                                                     << laneSkewSlots.size()
-                                                     << " entries, more than Lanes = " << lanes);
-    for (std::size_t l = 0; l < laneSkewSlots.size(); ++l)
-    {
-        RIFL_CHECK_ARG(laneSkewSlots[l] > MAX_SKEW, "RiflLinkConfig: LaneSkew of lane "
-                                                        << l << " = " << laneSkewSlots[l]
-                                                        << " slots is outside 0..100000");
     }
     const uint64_t minTail = 2 * (uint64_t{GetLineDelaySlots()} + GetMaxLaneSkewSlots()) + 8;
     RIFL_CHECK_ARG(correctedTailSlots != 0
@@ -200,10 +206,28 @@ RiflLinkConfig::GetRttFrames() const
     return static_cast<uint32_t>(std::llround(GetRttNs() * laneRateGbps / frameSize));
 }
 
+uint64_t
+RiflLinkConfig::GetLineRttSlots() const
+{
+    return 2 * (uint64_t{GetLineDelaySlots()} + GetMaxLaneSkewSlots());
+}
+
+std::string
+RiflLinkConfig::FrameIdRuleText() const
+{
+    std::ostringstream os;
+    os << "the RTL rule 2^w >= 16 + 16 + " << GetRttFrames()
+       << " round-trip frames, and single-error recovery (spec 10.2) 2^w >= 2 (LineDelay "
+       << GetLineDelaySlots() << " + largest LaneSkew " << GetMaxLaneSkewSlots() << ") + "
+       << RECOVERY_MARGIN_FRAMES << " = " << GetLineRttSlots() + RECOVERY_MARGIN_FRAMES;
+    return os.str();
+}
+
 uint32_t
 RiflLinkConfig::GetMinFrameIdWidth() const
 {
-    const uint64_t need = uint64_t{RTL_MARGIN_FRAMES} + GetRttFrames();
+    const uint64_t need = std::max(uint64_t{RTL_MARGIN_FRAMES} + GetRttFrames(),
+                                   GetLineRttSlots() + RECOVERY_MARGIN_FRAMES);
     uint32_t w = 1;
     while ((uint64_t{1} << w) < need && w < 40)
     {

@@ -105,7 +105,17 @@ struct RiflLinkConfig
     /// \return round(RTT x LaneRate / S), the RTL's round trip in frames.
     uint32_t GetRttFrames() const;
 
-    /// \return the smallest Frame ID width of the RTL rule, 2^w >= 16 + 16 + RTT frames.
+    /// \return the modelled round trip of the slowest lane, 2 (LineDelay + largest
+    ///         LaneSkew) slots.
+    uint64_t GetLineRttSlots() const;
+
+    /// \return the smallest Frame ID width w that meets both the RTL rule,
+    ///         2^w >= 16 + 16 + GetRttFrames(), and single-error recovery over the
+    ///         modelled line (spec 10.2 with the timing of 11.1), 2^w >= GetLineRttSlots()
+    ///         + 18. With the derived LineDelay the RTL rule decides up to a few hundred
+    ///         metres (its 3.34 ns/m is the vacuum speed of light; the line uses
+    ///         CableDelay, 5 ns/m of fibre); an explicit LineDelay or a LaneSkew can make
+    ///         the second the larger.
     uint32_t GetMinFrameIdWidth() const;
 
     /// \return the effective Frame ID width (explicit, or GetMinFrameIdWidth()).
@@ -205,6 +215,10 @@ struct RiflLinkConfig
 
     /// \return a one-line summary of the effective values (for logs).
     std::string ToString() const;
+
+    /// \return the two rules of GetMinFrameIdWidth() with their values, in words (for
+    ///         error messages).
+    std::string FrameIdRuleText() const;
 };
 
 } // namespace ns3

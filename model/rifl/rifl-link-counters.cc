@@ -54,6 +54,7 @@ VisitFields(const RiflEndpointCounters& a, const RiflEndpointCounters& b, F&& f)
     RIFL_COUNTER_FIELD(contentMismatches);
     RIFL_COUNTER_FIELD(duplicatesDelivered);
     RIFL_COUNTER_FIELD(outOfOrderDeliveries);
+    RIFL_COUNTER_FIELD(resyncsAhead);
     RIFL_COUNTER_FIELD(fcPauseReceived);
     RIFL_COUNTER_FIELD(fcResumeReceived);
     RIFL_COUNTER_FIELD(fcFifoDrops);

@@ -56,13 +56,16 @@ struct RiflEndpointCounters
     uint64_t contentMismatches{0};    //!< delivered user frames whose bytes differ from sent
     uint64_t duplicatesDelivered{0};  //!< user frames delivered again (ground truth)
     uint64_t outOfOrderDeliveries{0}; //!< user frames delivered ahead of a missing one
-    uint64_t fcPauseReceived{0};      //!< FC_ON notifications acted on
-    uint64_t fcResumeReceived{0};     //!< FC_OFF notifications acted on
-    uint64_t fcFifoDrops{0};          //!< user frames dropped at a full FC FIFO
-    uint64_t maxFcOccupancy{0};       //!< largest FC FIFO occupancy seen (any lane)
-    uint64_t alignmentLosses{0};      //!< aligner lock losses
-    uint64_t bytesDelivered{0};       //!< user bytes handed to the user
-    uint64_t packetsDelivered{0};     //!< packets handed to the user
+    /// non-user data frames accepted in sequence while an earlier user frame is missing
+    /// (spec 10.2 / 11.8 resynchronisation ahead; RiflIsResyncAhead())
+    uint64_t resyncsAhead{0};
+    uint64_t fcPauseReceived{0};  //!< FC_ON notifications acted on
+    uint64_t fcResumeReceived{0}; //!< FC_OFF notifications acted on
+    uint64_t fcFifoDrops{0};      //!< user frames dropped at a full FC FIFO
+    uint64_t maxFcOccupancy{0};   //!< largest FC FIFO occupancy seen (any lane)
+    uint64_t alignmentLosses{0};  //!< aligner lock losses
+    uint64_t bytesDelivered{0};   //!< user bytes handed to the user
+    uint64_t packetsDelivered{0}; //!< packets handed to the user
     /// User packets whose last frame never reached the user (ground truth): skipped by an
     /// out-of-order delivery (spec 10.2 / 11.8) or dropped at a full FC FIFO. Each merges
     /// into the next packet handed to the user, so it is never delivered by itself.

@@ -46,6 +46,10 @@ enum class RiflLinkEventType : uint8_t
     /// packetId = its packet, value = user frames skipped on the lane, value2 = packet ends
     /// among them (packets lost by merging, counted in packetEndsLost)
     OUT_OF_ORDER_DELIVERY,
+    /// a non-user data frame was accepted while an earlier user frame is missing (spec
+    /// 10.2 / 11.8, RiflIsResyncAhead()); value = user frames missing before it, value2 =
+    /// its line slot
+    RESYNC_AHEAD,
 };
 
 /**

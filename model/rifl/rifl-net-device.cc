@@ -218,6 +218,14 @@ RiflNetDevice::GetTypeId()
                               "because their last frame was skipped, 0 or more).",
                               MakeTraceSourceAccessor(&RiflNetDevice::m_outOfOrderTrace),
                               "ns3::RiflNetDevice::ProtocolEventTracedCallback")
+              .AddTraceSource("ResyncAhead",
+                              "This receiver accepted a non-user frame (fill or FC notification) "
+                              "sent after a user frame it has not received (spec 10.2 / 11.8: "
+                              "resynchronised on a frame D newer; the missing frames arrive later "
+                              "or are reported by OutOfOrderDelivery; value: user frames missing "
+                              "before it).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_resyncAheadTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback")
               .AddTraceSource("ClockCompensation",
                               "This (faster) device sent a clock-compensation Idle on a lane "
                               "(spec 6.1; value: line slot).",
@@ -505,6 +513,9 @@ RiflNetDevice::NotifyEvent(const RiflLinkEvent& ev, Ptr<const Packet> packet)
         case RiflLinkEventType::OUT_OF_ORDER_DELIVERY:
             m_outOfOrderTrace(ev.lane, ev.slot, ev.value2);
             break;
+        case RiflLinkEventType::RESYNC_AHEAD:
+            m_resyncAheadTrace(ev.lane, ev.slot, ev.value);
+            break;
         case RiflLinkEventType::TX_BEGIN:
             if (packet)
             {
@@ -552,6 +563,8 @@ RiflNetDevice::IsEventObserved(RiflLinkEventType type) const
             return !m_compensationTrace.IsEmpty();
         case RiflLinkEventType::OUT_OF_ORDER_DELIVERY:
             return !m_outOfOrderTrace.IsEmpty();
+        case RiflLinkEventType::RESYNC_AHEAD:
+            return !m_resyncAheadTrace.IsEmpty();
         case RiflLinkEventType::TX_BEGIN:
             return !m_phyTxBeginTrace.IsEmpty();
         case RiflLinkEventType::TX_END:

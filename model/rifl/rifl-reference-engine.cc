@@ -389,6 +389,7 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         {
             ++c.contentMismatches; // a user frame turned into fill by an undetected error
         }
+        NoteResyncAhead(rx, laneIndex, lane, f.tag, n);
         return;
     }
 
@@ -451,6 +452,23 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
     e.tag = f.tag;
     lane.fifo.push_back(std::move(e));
     c.maxFcOccupancy = std::max<uint64_t>(c.maxFcOccupancy, lane.fifo.size());
+}
+
+void
+RiflReferenceEngine::NoteResyncAhead(uint32_t rx, uint32_t laneIndex, Lane& lane,
+                                     const RiflFrameTag& tag, uint64_t n)
+{
+    if (!RiflIsResyncAhead(tag, lane.rxNextSeq, lane.resyncReportedAt))
+    {
+        return;
+    }
+    ++m_ep[rx].counters.resyncsAhead;
+    NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
+                        << ": a non-user frame sent after user frame " << (tag.laneSeq - 1)
+                        << " accepted while user frame " << lane.rxNextSeq
+                        << " is missing (line slot " << n << ")");
+    Emit(RiflLinkEventType::RESYNC_AHEAD, rx, laneIndex, 0,
+         static_cast<int64_t>(tag.laneSeq - lane.rxNextSeq), static_cast<int64_t>(n));
 }
 
 void
@@ -652,6 +670,7 @@ RiflReferenceEngine::Transmit(uint32_t epIndex, bool compensate)
                 out.frame = RiflFrame::MakeFcNotification(
                     s, kind == RiflTxFrame::FC_PAUSE ? RiflFrame::FcNotification::PAUSE
                                                      : RiflFrame::FcNotification::RESUME);
+                out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq);
                 st.PushBuffer(
                     RiflBufferEntry{std::make_shared<const RiflFrame>(out.frame), out.tag});
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
@@ -676,6 +695,7 @@ RiflReferenceEngine::Transmit(uint32_t epIndex, bool compensate)
                 else
                 {
                     out.frame = RiflFrame::MakeFill(s);
+                    out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq);
                     ++c.fillFrames;
                 }
                 st.PushBuffer(

@@ -409,18 +409,19 @@ class RiflReferenceEngine : public RiflLinkEngine
     /// One lane of one endpoint.
     struct Lane
     {
-        RiflLaneState state;           //!< protocol state
-        RiflScrambler txScrambler;     //!< scrambler of the outgoing direction
-        RiflScrambler rxScrambler;     //!< descrambler of the incoming direction
-        std::deque<LineFrame> line;    //!< outgoing frames in flight
-        std::deque<FifoEntry> fifo;    //!< FC FIFO of the incoming direction
-        Ptr<BitErrorProcess> errors;   //!< errors of the outgoing direction
-        Ptr<SyncLossProcess> syncLoss; //!< sync loss of the outgoing direction
-        uint64_t txLaneSeq{0};         //!< next user-frame sequence number sent
-        uint64_t txLaneEopSeq{0};      //!< packet-ending user frames sent (ground truth)
-        uint64_t rxNextSeq{0};         //!< next user-frame sequence number expected
-        uint64_t rxNextEopSeq{0};      //!< packet-ending user frames received in sequence
-        bool linkUp{false};            //!< was ready for user data once
+        RiflLaneState state;                     //!< protocol state
+        RiflScrambler txScrambler;               //!< scrambler of the outgoing direction
+        RiflScrambler rxScrambler;               //!< descrambler of the incoming direction
+        std::deque<LineFrame> line;              //!< outgoing frames in flight
+        std::deque<FifoEntry> fifo;              //!< FC FIFO of the incoming direction
+        Ptr<BitErrorProcess> errors;             //!< errors of the outgoing direction
+        Ptr<SyncLossProcess> syncLoss;           //!< sync loss of the outgoing direction
+        uint64_t txLaneSeq{0};                   //!< next user-frame sequence number sent
+        uint64_t txLaneEopSeq{0};                //!< packet-ending user frames sent (ground truth)
+        uint64_t rxNextSeq{0};                   //!< next user-frame sequence number expected
+        uint64_t rxNextEopSeq{0};                //!< packet-ending user frames received in sequence
+        uint64_t resyncReportedAt{~uint64_t{0}}; //!< rxNextSeq at the last RESYNC_AHEAD
+        bool linkUp{false};                      //!< was ready for user data once
     };
 
     /// Reassembly of the packet being received.
@@ -455,6 +456,18 @@ class RiflReferenceEngine : public RiflLinkEngine
      * \param f the frame.
      */
     void Receive(uint32_t rx, uint32_t lane, const LineFrame& f);
+
+    /**
+     * \brief Spec 10.2 / 11.8 on a non-user data frame accepted in sequence: count and
+     *        report a resynchronisation ahead of missing user frames (RiflIsResyncAhead()).
+     * \param rx the receiving endpoint.
+     * \param laneIndex the lane.
+     * \param lane its state.
+     * \param tag the frame's tag.
+     * \param n its line slot.
+     */
+    void NoteResyncAhead(uint32_t rx, uint32_t laneIndex, Lane& lane, const RiflFrameTag& tag,
+                         uint64_t n);
 
     /**
      * \brief Hand ready FIFO frames to an endpoint's user (drain rate, lane order).
