@@ -729,7 +729,7 @@ class DcnEcmpScopeTestCase : public TestCase
             // host 1, edge 2 (k/2), aggregation 2, core 1.
             std::shared_ptr<const DcnRouteTable> t = dcn.GetRouteTable();
             NS_TEST_ASSERT_MSG_EQ((t != nullptr), true, "table");
-            auto hops = [&dcn](Ptr<Node> n, uint32_t host)
+            auto hops = [](Ptr<Node> n, uint32_t host)
             {
                 Ptr<Ipv4ListRouting> list
                     = DynamicCast<Ipv4ListRouting>(n->GetObject<Ipv4>()->GetRoutingProtocol());
