@@ -373,7 +373,9 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
         }
         RIFL_FUZZ_CHECK(peer.messagesDelivered + peer.messagesTruncated + peer.messagesMalformed
                             == callbacks,
-                        name << ": side " << r << " counters vs " << callbacks << " deliveries");
+                        name << ": side " << r << " counters (delivered " << peer.messagesDelivered
+                             << ", truncated " << peer.messagesTruncated << ", malformed "
+                             << peer.messagesMalformed << ") vs " << callbacks << " deliveries");
         RIFL_FUZZ_CHECK(delivered.size() + lost.size() + e.GetPending(s) == offered[s].size(),
                         name << ": side " << s << " offered " << offered[s].size()
                              << " != delivered " << delivered.size() << " + lost " << lost.size()

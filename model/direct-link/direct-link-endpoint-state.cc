@@ -360,8 +360,9 @@ DirectLinkEndpointState::FeedReassembly(uint64_t slot, uint32_t vc, const Tagged
     {
         if (rx.active)
         {
-            // a header while a message is open (only after an undetected error)
-            ++m_counters.messagesMalformed;
+            // a header while a message is open (after an undetected error, or on a message
+            // held open after a stale handshake): the open one is delivered truncated and
+            // counted once, in messagesTruncated (NEW_HEADER)
             Deliver(slot, vc, true, TruncationReason::NEW_HEADER);
         }
         rx.active = true;

@@ -147,7 +147,9 @@ class DirectLinkEndpointState
         INITIAL_TIMEOUT = 2, //!< this receiver's Shutdown on InitialTime cut it (not in practice)
         PEER_INIT = 3,       //!< this receiver re-entered Initial on the peer's Init (peer reset)
         UPSTREAM = 4,        //!< it arrived short with a NetErr tail: cut by a Shutdown upstream
-        NEW_HEADER = 5,      //!< a header arrived while it was open (only after undetected errors)
+        /// a header arrived while it was open: after an undetected error, or on a
+        /// message held open after a stale handshake (doc/direct-link.rst, known issue)
+        NEW_HEADER = 5,
     };
 
     /// Number of TruncationReason values.
