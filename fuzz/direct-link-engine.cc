@@ -213,11 +213,17 @@ Build(FuzzedDataProvider& in)
     {
         flits[a.vc] += a.drain ? 0 : DirectLinkFlit::NumMicroPackets(a.value);
     }
+    // With AckTime below the round trip and traffic both ways, Go-Back-N degenerates to
+    // stop-and-wait: the lower edge is resent every AckTime until its ack returns, one
+    // micro-packet per round trip on the whole link (found by the fuzzer: L 16, AckTime 1).
+    const uint64_t rtt = 2 * uint64_t{c.oneWayDelaySlots} + 8;
+    const uint64_t stopAndWait = c.ackTime < rtt ? rtt + c.ackTime : 0;
     uint64_t drainSlots = 0;
     for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
     {
-        const uint64_t window = 2 * uint64_t{c.oneWayDelaySlots} + 2 * uint64_t{c.ackTime} + 8;
-        drainSlots += flits[v] * (2 + (window + c.vcBufferSize[v] - 1) / c.vcBufferSize[v]);
+        const uint64_t window = rtt + 2 * uint64_t{c.ackTime};
+        const uint64_t creditBound = (window + c.vcBufferSize[v] - 1) / c.vcBufferSize[v];
+        drainSlots += flits[v] * (2 + std::max(creditBound, stopAndWait));
     }
     const uint64_t recovery = 2 * uint64_t{c.initialTime}
                               + uint64_t{c.ackTime} * (c.retransLimit + 2) + uint64_t{c.crdNullTime}
