@@ -99,19 +99,13 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
     {
         for (uint32_t l = 0; l < m_config.lanes; ++l)
         {
-            ep.lanes.push_back(
-                Lane{RiflLaneState(m_fid, m_config.GetReplaySlots(), m_config.frameSize),
-                     0,
-                     0,
-                     RiflScrambler(),
-                     {},
-                     {},
-                     nullptr,
-                     nullptr,
-                     0,
-                     0,
-                     false,
-                     m_d}); // the buffer starts with D fill frames
+            // Every other member at its default: a positional initialiser list once put D
+            // in rxNextEopSeq after the ground-truth fields were added, so the first
+            // hazard on a lane counted packetEndsLost wrong (found by the rifl-engine
+            // fuzz target).
+            Lane lane(RiflLaneState(m_fid, m_config.GetReplaySlots(), m_config.frameSize));
+            lane.fillPushes = m_d; // the buffer starts with D fill frames
+            ep.lanes.push_back(std::move(lane));
         }
     }
     NS_LOG_INFO("RiflFastEngine: " << m_config.ToString());

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -544,6 +545,15 @@ class RiflFastEngine : public RiflLinkEngine
     /// One lane of one endpoint.
     struct Lane
     {
+        /**
+         * \brief A lane in its initial state (every other member at its default).
+         * \param st the protocol state.
+         */
+        explicit Lane(RiflLaneState st)
+            : state(std::move(st))
+        {
+        }
+
         RiflLaneState state;                     //!< protocol state
         uint64_t txScr{0};                       //!< TX scrambler state (outgoing direction)
         uint64_t rxDelta{0};                     //!< RX descrambler state XOR sender's TX state

@@ -59,17 +59,8 @@ RiflReferenceEngine::RiflReferenceEngine(const RiflLinkConfig& config)
     {
         for (uint32_t l = 0; l < m_config.lanes; ++l)
         {
-            ep.lanes.push_back(
-                Lane{RiflLaneState(m_fid, m_config.GetReplaySlots(), m_config.frameSize),
-                     RiflScrambler(),
-                     RiflScrambler(),
-                     {},
-                     {},
-                     nullptr,
-                     nullptr,
-                     0,
-                     0,
-                     false});
+            ep.lanes.emplace_back(
+                RiflLaneState(m_fid, m_config.GetReplaySlots(), m_config.frameSize));
         }
     }
     NS_LOG_INFO("RiflReferenceEngine: " << m_config.ToString());

@@ -20,6 +20,7 @@
 #include <deque>
 #include <functional>
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -409,6 +410,15 @@ class RiflReferenceEngine : public RiflLinkEngine
     /// One lane of one endpoint.
     struct Lane
     {
+        /**
+         * \brief A lane in its initial state (every other member at its default).
+         * \param st the protocol state.
+         */
+        explicit Lane(RiflLaneState st)
+            : state(std::move(st))
+        {
+        }
+
         RiflLaneState state;                     //!< protocol state
         RiflScrambler txScrambler;               //!< scrambler of the outgoing direction
         RiflScrambler rxScrambler;               //!< descrambler of the incoming direction
