@@ -218,13 +218,18 @@ Build(FuzzedDataProvider& in)
     // micro-packet per round trip on the whole link (found by the fuzzer: L 16, AckTime 1).
     const uint64_t rtt = 2 * uint64_t{c.oneWayDelaySlots} + 8;
     const uint64_t stopAndWait = c.ackTime < rtt ? rtt + c.ackTime : 0;
+    // The retry buffer bounds the whole link likewise: RetryBufferSize micro-packets per
+    // round trip (found by the fuzzer: RetryBufferSize 1, L 17, 229 micro-packets).
     uint64_t drainSlots = 0;
+    uint64_t total = 0;
     for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
     {
         const uint64_t window = rtt + 2 * uint64_t{c.ackTime};
         const uint64_t creditBound = (window + c.vcBufferSize[v] - 1) / c.vcBufferSize[v];
         drainSlots += flits[v] * (2 + std::max(creditBound, stopAndWait));
+        total += flits[v];
     }
+    drainSlots += total * ((rtt + c.ackTime + c.retryBufferSize - 1) / c.retryBufferSize);
     const uint64_t recovery = 2 * uint64_t{c.initialTime}
                               + uint64_t{c.ackTime} * (c.retransLimit + 2) + uint64_t{c.crdNullTime}
                               + 4 * c.oneWayDelaySlots + 100;
