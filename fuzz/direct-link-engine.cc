@@ -507,7 +507,11 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
                                  << ": " << ref->GetTruth(s).undetectedErrors << " undetected, "
                                  << ref->GetTruth(s).falseAcks << " false acks)");
             RIFL_FUZZ_CHECK(peer.vcOverflows == 0,
-                            name << ": side " << r << " VC overflow without an undetected error");
+                            name << ": side " << r << " VC overflow without an undetected error"
+                                 << " (false acks " << ref->GetTruth(0).falseAcks << "/"
+                                 << ref->GetTruth(1).falseAcks << ", undetected "
+                                 << ref->GetTruth(0).undetectedErrors << "/"
+                                 << ref->GetTruth(1).undetectedErrors << ")");
             for (const auto& d : o.deliveries)
             {
                 if (d.side == r && !d.info.truncated && !d.info.malformed)

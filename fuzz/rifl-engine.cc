@@ -354,9 +354,12 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name)
                                                                 << rx.packetsDelivered);
         // bytesDelivered also counts the bytes of a packet still being assembled
         RIFL_FUZZ_CHECK(bytes <= rx.bytesDelivered, name << ": bytes delivered");
-        const uint64_t anomalies = rx.undetectedErrors + rx.contentMismatches
-                                   + rx.outOfOrderDeliveries + rx.resyncsAhead
-                                   + rx.duplicatesDelivered + rx.fcFifoDrops;
+        // the sender's own receiver counts too: an undetected error there can turn a frame
+        // into an FC pause that no resume ever follows, stalling this direction for good
+        // (found by the fuzzer)
+        const uint64_t anomalies = e.GetCounters(ep).undetectedErrors + rx.undetectedErrors
+                                   + rx.contentMismatches + rx.outOfOrderDeliveries
+                                   + rx.resyncsAhead + rx.duplicatesDelivered + rx.fcFifoDrops;
         // The corrected tail removes the replay-tail duplicates (spec 10.3); a
         // duplicate can still follow a reordering hazard (10.2 / 11.8) that skipped
         // only fill frames, which needs more than D - 1 new frames after an error: a
