@@ -106,7 +106,7 @@ RiflLinkConfig::Validate() const
                            << "..1048576 (S_FC = " << fcFrames
                            << "; 0 derives it, -1 = the link's FcFifoDepth)");
     }
-    const uint64_t minTail = 2 * (uint64_t{GetLineDelaySlots()} + GetMaxLaneSkewSlots()) + 8;
+    const uint64_t minTail = GetLineRttSlots() + 8;
     RIFL_CHECK_ARG(correctedTailSlots != 0
                        && (correctedTailSlots < minTail || correctedTailSlots > (1u << 20)),
                    "RiflLinkConfig: CorrectedTail = "
@@ -338,7 +338,8 @@ RiflLinkConfig::GetReplayTailSlots() const
     {
         return correctedTailSlots;
     }
-    return std::max(rtl, 2 * (GetLineDelaySlots() + GetMaxLaneSkewSlots()) + 8);
+    // L <= 10^6 and skew <= 10^5 (Validate()), so 2 (L + skew) + 8 fits 32 bits
+    return std::max(rtl, static_cast<uint32_t>(GetLineRttSlots() + 8));
 }
 
 uint32_t
