@@ -34,7 +34,9 @@
  *  - accounting, per direction: TX_END events + pending = offered; deliveries =
  *    packetsDelivered and their bytes = bytesDelivered; unless the receiver
  *    counted an accounted anomaly (undetectedErrors, contentMismatches,
- *    outOfOrderDeliveries, resyncsAhead, duplicatesDelivered, fcFifoDrops), the deliveries are
+ *    outOfOrderDeliveries, resyncsAhead, duplicatesDelivered, fcFifoDrops; or the sender's
+ *    own receiver counted undetectedErrors, fcNotificationsSkipped or
+ *    fcNotificationsRepeated), the deliveries are
  *    exactly the offered packets in order with their content, and after the quiet
  *    tail every offered packet was delivered (nothing lost, nothing stuck);
  *  - with ReplayTail CORRECTED, no undetected error, no loss of sync and bit errors in
@@ -355,9 +357,12 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name)
         // bytesDelivered also counts the bytes of a packet still being assembled
         RIFL_FUZZ_CHECK(bytes <= rx.bytesDelivered, name << ": bytes delivered");
         // the sender's own receiver counts too: an undetected error there can turn a frame
-        // into an FC pause that no resume ever follows, stalling this direction for good
-        // (found by the fuzzer)
-        const uint64_t anomalies = e.GetCounters(ep).undetectedErrors + rx.undetectedErrors
+        // into an FC pause that no resume ever follows, and a resynchronisation there can
+        // skip the peer's resume (or repeat its pause), stalling this direction for good
+        // (both found by the fuzzer)
+        const RiflEndpointCounters& own = e.GetCounters(ep);
+        const uint64_t anomalies = own.undetectedErrors + own.fcNotificationsSkipped
+                                   + own.fcNotificationsRepeated + rx.undetectedErrors
                                    + rx.contentMismatches + rx.outOfOrderDeliveries
                                    + rx.resyncsAhead + rx.duplicatesDelivered + rx.fcFifoDrops;
         // The corrected tail removes the replay-tail duplicates (spec 10.3); a
@@ -413,6 +418,10 @@ Print(const Scenario& sc)
     std::fprintf(stderr, "%zu offers, end slot %llu, last disturbance %llu\n%s\n", sc.offers.size(),
                  static_cast<unsigned long long>(sc.endSlot),
                  static_cast<unsigned long long>(sc.lastDisturbance), sc.config.ToString().c_str());
+    std::fprintf(stderr, "drain %g frames/slot, replay tail %s (%u slots), user word %u B\n",
+                 sc.config.drainFramesPerSlot,
+                 sc.config.replayTail == RiflReplayTail::CORRECTED ? "CORRECTED" : "RTL",
+                 sc.config.correctedTailSlots, sc.config.userWordBytes);
     for (const Offer& o : sc.offers)
     {
         std::fprintf(stderr, "  slot %llu: endpoint %u offers packet %llu, %u bytes\n",
@@ -424,8 +433,13 @@ Print(const Scenario& sc)
     {
         for (const auto& [slot, bits] : sc.errors[k].listed)
         {
-            std::fprintf(stderr, "  sent by %u lane %u: %zu bit errors in slot %llu\n", k / lanes,
+            std::fprintf(stderr, "  sent by %u lane %u: %zu bit errors in slot %llu, bits", k / lanes,
                          k % lanes, bits.size(), static_cast<unsigned long long>(slot));
+            for (uint32_t b : bits)
+            {
+                std::fprintf(stderr, " %u", b);
+            }
+            std::fprintf(stderr, "\n");
         }
         for (const auto& [start, dur] : sc.errors[k].syncLoss)
         {

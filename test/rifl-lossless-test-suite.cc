@@ -18,6 +18,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 /**
@@ -315,6 +316,8 @@ CheckLossless(const LosslessScenario& sc, const RiflLinkConfig& c, const Lossles
         expect(rx.fcFifoDrops == 0, dir + ": no FC FIFO drop");
         expect(rx.duplicatesDelivered == 0 && rx.outOfOrderDeliveries == 0,
                dir + ": no duplicate or out-of-order frame (ground truth)");
+        expect(rx.fcNotificationsSkipped == 0 && rx.fcNotificationsRepeated == 0,
+               dir + ": every FC notification acted on exactly once (ground truth)");
         expect(rx.errorsDetected > 0 && o.counters[s].replays > 0,
                dir + ": errors were detected and replayed");
         if (sc.gilbertElliott)
@@ -684,6 +687,223 @@ class RiflReorderingHazardTestCase : public TestCase
 
 /**
  * \ingroup rifl-protocol
+ * \brief RiflCheckFcSequence(), the ground-truth rule behind fcNotificationsSkipped and
+ *        fcNotificationsRepeated, on hand-made tag sequences.
+ */
+class RiflFcSequenceCheckTestCase : public TestCase
+{
+  public:
+    /// \brief Constructor.
+    RiflFcSequenceCheckTestCase()
+        : TestCase("FC notification ground truth: in order, skipped, repeated")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const auto data = [](uint64_t fcSeq)
+        {
+            return RiflFrameTag::NonUser(0, 0, fcSeq);
+        };
+        const auto fc = [](uint64_t fcSeq)
+        {
+            return RiflFrameTag::NonUser(0, 0, fcSeq, true);
+        };
+        uint64_t next = 0;
+        // In order: data, notification 0, data, notification 1.
+        for (const RiflFrameTag& t : {data(0), fc(0), data(1), fc(1), data(2)})
+        {
+            const RiflFcSequenceCheck r = RiflCheckFcSequence(t, next);
+            NS_TEST_EXPECT_MSG_EQ(r.skipped, 0u, "in order: nothing skipped");
+            NS_TEST_EXPECT_MSG_EQ(r.repeated, false, "in order: nothing repeated");
+        }
+        NS_TEST_EXPECT_MSG_EQ(next, 2u, "two notifications acted on");
+        // A fill sent after notifications 2 and 3 (both never seen): 2 skipped, once.
+        RiflFcSequenceCheck r = RiflCheckFcSequence(data(4), next);
+        NS_TEST_EXPECT_MSG_EQ(r.skipped, 2u, "two skipped");
+        NS_TEST_EXPECT_MSG_EQ(next, 4u, "expects notification 4");
+        r = RiflCheckFcSequence(data(4), next);
+        NS_TEST_EXPECT_MSG_EQ(r.skipped, 0u, "reported once");
+        // Notification 5 arrives while 4 is missing: 1 skipped, 5 acted on.
+        r = RiflCheckFcSequence(fc(5), next);
+        NS_TEST_EXPECT_MSG_EQ(r.skipped, 1u, "notification 4 skipped");
+        NS_TEST_EXPECT_MSG_EQ(r.repeated, false, "5 is new");
+        NS_TEST_EXPECT_MSG_EQ(next, 6u, "expects notification 6");
+        // A frame D older: notification 3 accepted again, and an older fill (no report).
+        r = RiflCheckFcSequence(fc(3), next);
+        NS_TEST_EXPECT_MSG_EQ(r.repeated, true, "notification 3 repeated");
+        NS_TEST_EXPECT_MSG_EQ(r.skipped, 0u, "nothing skipped");
+        r = RiflCheckFcSequence(data(2), next);
+        NS_TEST_EXPECT_MSG_EQ((r.skipped == 0 && !r.repeated), true, "an older fill: nothing");
+        NS_TEST_EXPECT_MSG_EQ(next, 6u, "never moves back");
+        // A user frame counts like a fill.
+        RiflFrameTag u;
+        u.user = true;
+        u.fcSeq = 7;
+        r = RiflCheckFcSequence(u, next);
+        NS_TEST_EXPECT_MSG_EQ(r.skipped, 1u, "user frame after notification 6: one skipped");
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief A flow-control resume skipped by the reordering hazard (spec 10.2 / 11.8; found by
+ *        the rifl-engine fuzz target, reproducer rifl-engine-fc-resume-never-acted-on-1-lane),
+ *        replayed on both engines.
+ *
+ * One lane, RIFL128, D = 32, L = 3, B's user side draining 0.625 frames per slot.
+ * A's data fills B's FC FIFO, B pauses A (FC_ON in line slot 1333, A acts in 1340). A loss
+ * of sync on B->A (line slots 1377-1440) takes A's RX down (1385) and B, paused by A's Pause
+ * Requests, stops. When A's RX is up again (1494) B first sends its resume (line slot 1503),
+ * then replays; but B has sent more than D - 1 new frames since the first one A missed, so
+ * A resynchronises on a frame D newer (spec 11.8) and never accepts the resume: in 1700 a fill
+ * sent after it (line slot 1693) passes in its place. No user frame of B is missing, so
+ * nothing reaches the user out of order; A's TX lane stays paused for good and its last
+ * three packets are never sent. The engines count it at A (fcNotificationsSkipped, an
+ * FC_NOTIFICATION_SKIPPED event) at once. With D = 64 the same inputs are lossless.
+ */
+class RiflFcResumeSkippedTestCase : public TestCase
+{
+  public:
+    /// \brief Constructor.
+    RiflFcResumeSkippedTestCase()
+        : TestCase("Reordering hazard skips an FC resume (spec 11.8): counted at once, the "
+                   "stall explained; D = 64 lossless")
+    {
+    }
+
+  private:
+    /// What one run produced.
+    struct Run
+    {
+        uint64_t intactInOrder[2]{0, 0};    //!< deliveries that are the next packet, intact
+        uint64_t delivered[2]{0, 0};        //!< deliveries at each endpoint
+        RiflEndpointCounters counters[2];   //!< final counters
+        uint64_t pending[2]{0, 0};          //!< GetPendingPackets at the end
+        bool remotePause[2]{false, false};  //!< lane 0's TX paused by the peer at the end
+        std::vector<RiflLinkEvent> skipped; //!< FC_NOTIFICATION_SKIPPED events
+    };
+
+    /**
+     * \tparam Engine RiflFastEngine or RiflReferenceEngine.
+     * \param e a fresh engine.
+     * \return the run.
+     */
+    template <typename Engine>
+    static Run Drive(Engine& e)
+    {
+        Run r;
+        auto errA = CreateObject<DeterministicErrorProcess>();
+        errA->AddError(349, {49, 10});
+        errA->AddError(988, {127, 127, 5, 50});
+        errA->AddError(1568, {90, 43});
+        e.SetErrorProcess(0, 0, errA);
+        auto slA = CreateObject<SyncLossProcess>();
+        slA->AddEvent(1755, 54);
+        e.SetSyncLossProcess(0, 0, slA);
+        auto slB = CreateObject<SyncLossProcess>();
+        slB->AddEvent(358, 64);
+        slB->AddEvent(1377, 64);
+        e.SetSyncLossProcess(1, 0, slB);
+        uint64_t next[2]{0, 0};
+        e.SetDeliveryCallback(
+            [&r, &next](const RiflDelivery& d)
+            {
+                ++r.delivered[d.endpoint];
+                bool ok = d.packetId == next[d.endpoint];
+                for (uint32_t i = 0; ok && i < d.content.size(); ++i)
+                {
+                    ok = d.content[i] == PatternByte(1 - d.endpoint, d.packetId, i);
+                }
+                r.intactInOrder[d.endpoint] += ok ? 1 : 0;
+                next[d.endpoint] = d.packetId + 1;
+            });
+        e.SetEventCallback(
+            [&r](const RiflLinkEvent& ev)
+            {
+                if (ev.type == RiflLinkEventType::FC_NOTIFICATION_SKIPPED)
+                {
+                    r.skipped.push_back(ev);
+                }
+            });
+        // (slot, sender, bytes), in the order of the fuzz input
+        const std::vector<std::tuple<uint64_t, uint32_t, uint32_t>> offers{
+            {263, 0, 12},    {701, 0, 77},    {701, 1, 118},   {701, 1, 29},
+            {701, 0, 1061},  {701, 0, 1345},  {701, 0, 1461},  {701, 0, 1345},
+            {701, 0, 1345},  {701, 0, 1345},  {956, 1, 56}};
+        uint64_t ids[2]{0, 0};
+        for (const auto& [slot, s, bytes] : offers)
+        {
+            e.AdvanceTo(slot);
+            std::vector<uint8_t> p(bytes);
+            for (uint32_t i = 0; i < bytes; ++i)
+            {
+                p[i] = PatternByte(s, ids[s], i);
+            }
+            e.OfferPacket(s, ids[s]++, p);
+        }
+        e.AdvanceTo(6000);
+        for (uint32_t ep = 0; ep < 2; ++ep)
+        {
+            r.counters[ep] = e.GetCounters(ep);
+            r.pending[ep] = e.GetPendingPackets(ep);
+            r.remotePause[ep] = e.GetLaneState(ep, 0).GetRemoteFcPause();
+        }
+        return r;
+    }
+
+    void DoRun() override
+    {
+        RiflLinkConfig c;
+        c.frameSize = 128;
+        c.lanes = 1;
+        c.cableLengthM = 0;
+        c.transceiverDelayNs = 0;
+        c.lineDelaySlots = 3;
+        c.frameIdWidth = 5;
+        c.drainFramesPerSlot = 0.625;
+        c.startup = RiflStartup::SHORT;
+        c.rxUpSlots = 32;
+        c.userWordBytes = 401;
+        c.Validate();
+        RiflFastEngine fast(c);
+        RiflReferenceEngine ref(c);
+        for (const Run& r : {Drive(fast), Drive(ref)})
+        {
+            const RiflEndpointCounters& a = r.counters[0];
+            NS_TEST_ASSERT_MSG_EQ(r.skipped.size(), 1u, "one skip traced");
+            NS_TEST_EXPECT_MSG_EQ(r.skipped[0].endpoint, 0u, "at A");
+            NS_TEST_EXPECT_MSG_EQ(r.skipped[0].lane, 0u, "lane 0");
+            NS_TEST_EXPECT_MSG_EQ(r.skipped[0].slot, 1700u, "in slot 1700");
+            NS_TEST_EXPECT_MSG_EQ(r.skipped[0].value, 1, "one notification skipped");
+            NS_TEST_EXPECT_MSG_EQ(r.skipped[0].value2, 1693, "by a fill of line slot 1693");
+            NS_TEST_EXPECT_MSG_EQ(a.fcNotificationsSkipped, 1u, "counted once");
+            NS_TEST_EXPECT_MSG_EQ(a.fcNotificationsRepeated, 0u, "nothing repeated");
+            // The stall it explains: A's lane paused for good, three packets never sent.
+            NS_TEST_EXPECT_MSG_EQ(r.remotePause[0], true, "A's TX lane still paused");
+            NS_TEST_EXPECT_MSG_EQ(r.pending[0], 3u, "three of A's packets unsent");
+            NS_TEST_EXPECT_MSG_EQ(r.intactInOrder[1], 5u, "the five sent reached B intact");
+            NS_TEST_EXPECT_MSG_EQ(r.delivered[1], 5u, "and nothing else");
+            // No user frame was involved: no other anomaly counter moved.
+            NS_TEST_EXPECT_MSG_EQ(a.resyncsAhead + a.outOfOrderDeliveries + a.duplicatesDelivered
+                                      + a.undetectedErrors + a.fcFifoDrops,
+                                  0u, "no other anomaly at A");
+            NS_TEST_EXPECT_MSG_EQ(r.intactInOrder[0], 3u, "B->A exactly once in order");
+        }
+        // D = 64: the same inputs are lossless.
+        c.frameIdWidth = 6;
+        RiflFastEngine fast6(c);
+        const Run r6 = Drive(fast6);
+        NS_TEST_EXPECT_MSG_EQ(r6.skipped.size(), 0u, "D = 64: no skip");
+        NS_TEST_EXPECT_MSG_EQ(r6.pending[0], 0u, "D = 64: A sent everything");
+        NS_TEST_EXPECT_MSG_EQ(r6.intactInOrder[1], 8u, "D = 64: A->B exactly once in order");
+        NS_TEST_EXPECT_MSG_EQ(r6.intactInOrder[0], 3u, "D = 64: B->A exactly once in order");
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
  * \brief The "rifl-lossless" suite.
  */
 class RiflLosslessTestSuite : public TestSuite
@@ -696,6 +916,8 @@ class RiflLosslessTestSuite : public TestSuite
         AddTestCase(new RiflLosslessTestCase(250000, 60000), RIFL_TEST_QUICK);
         AddTestCase(new RiflLosslessRtlBufferTestCase(250000), RIFL_TEST_QUICK);
         AddTestCase(new RiflReorderingHazardTestCase(), RIFL_TEST_QUICK);
+        AddTestCase(new RiflFcSequenceCheckTestCase(), RIFL_TEST_QUICK);
+        AddTestCase(new RiflFcResumeSkippedTestCase(), RIFL_TEST_QUICK);
         AddTestCase(new RiflLosslessTestCase(2500000, 0), RIFL_TEST_EXTENSIVE);
     }
 };

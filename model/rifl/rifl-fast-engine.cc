@@ -668,7 +668,8 @@ RiflFastEngine::Jump(uint64_t n)
             for (; lane.fillPushes < m_d; ++lane.fillPushes)
             {
                 lane.state.PushBuffer(RiflBufferEntry{
-                    m_fill, RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq)});
+                    m_fill,
+                    RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq)});
             }
             for (LineFrame& f : lane.line)
             {
@@ -943,6 +944,7 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                     lane.txLaneEopSeq += seg.last ? 1 : 0;
                     out.tag.acceptSlot = lineSlot;
                     out.tag.groupSeq = seq0 + j;
+                    out.tag.fcSeq = lane.txFcSeq;
                     lane.txScr = StepState(lane.txScr) ^ seg.content;
                     lane.fillPushes = 0;
                 }
@@ -950,7 +952,8 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                 {
                     out.frame = m_fill;
                     out.fill = true;
-                    out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq);
+                    out.tag =
+                        RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
                     lane.txScr = StepState(lane.txScr);
                     lane.fillPushes = std::min(lane.fillPushes + 1, m_d);
                 }
@@ -1148,6 +1151,9 @@ RiflFastEngine::ViewFrame(const Run& u, uint32_t i) const
     v.tag.laneEopSeq = u.laneEop[v.lane];
     v.tag.acceptSlot = v.lineSlot;
     v.tag.groupSeq = u.groupSeq0 + i;
+    // no notification is sent during a batch (IsLoadedSteady()), so the sender lane's
+    // count holds for every frame of its runs
+    v.tag.fcSeq = m_ep[u.sender].lanes[v.lane].txFcSeq;
     return v;
 }
 
@@ -1363,6 +1369,7 @@ RiflFastEngine::BatchJump(uint64_t t1)
             u.lineSlot = t0 + 1 + j / nLanes;
             u.pos0 = static_cast<uint32_t>(j % nLanes);
             u.lane0 = static_cast<uint32_t>((rr0 + j) % nLanes);
+            u.sender = static_cast<uint8_t>(s);
             for (uint32_t l = 0; l < nLanes; ++l)
             {
                 Lane& lane = ep.lanes[l];
@@ -1705,11 +1712,11 @@ RiflFastEngine::LeaveBatch()
                 {
                     const RiflFrameTag next
                         = ViewFrame(*perLane[l][k].run, perLane[l][k].frame).tag;
-                    tag = RiflFrameTag::NonUser(next.laneSeq, next.laneEopSeq);
+                    tag = RiflFrameTag::NonUser(next.laneSeq, next.laneEopSeq, next.fcSeq);
                 }
                 else
                 {
-                    tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq);
+                    tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
                 }
                 if (slot >= bufferFrom)
                 {
@@ -2017,6 +2024,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
         return;
     }
     ++c.dataFramesDelivered;
+    NoteFcSequence(rx, laneIndex, lane, f.tag, d.fc, n);
     if (d.meta == RiflFrame::Meta::INVALID)
     {
         if (d.fc == RiflFrame::FcNotification::PAUSE)
@@ -2121,6 +2129,38 @@ RiflFastEngine::NoteResyncAhead(uint32_t rx, uint32_t laneIndex, Lane& lane,
                         << " is missing (line slot " << n << ")");
     Emit(RiflLinkEventType::RESYNC_AHEAD, rx, laneIndex, 0,
          static_cast<int64_t>(tag.laneSeq - lane.rxNextSeq), static_cast<int64_t>(n));
+}
+
+void
+RiflFastEngine::NoteFcSequence(uint32_t rx, uint32_t laneIndex, Lane& lane,
+                               const RiflFrameTag& tag, RiflFrame::FcNotification fc, uint64_t n)
+{
+    const RiflFcSequenceCheck chk = RiflCheckFcSequence(tag, lane.rxNextFcSeq);
+    if (chk.skipped == 0 && !chk.repeated)
+    {
+        return;
+    }
+    m_activity = true;
+    m_unsteady = true;
+    RiflEndpointCounters& c = m_ep[rx].counters;
+    if (chk.skipped != 0)
+    {
+        c.fcNotificationsSkipped += chk.skipped;
+        NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex << ": "
+                            << chk.skipped << " FC notification(s) of the peer skipped (line slot "
+                            << n << ")");
+        Emit(RiflLinkEventType::FC_NOTIFICATION_SKIPPED, rx, laneIndex, 0,
+             static_cast<int64_t>(chk.skipped), static_cast<int64_t>(n));
+    }
+    if (chk.repeated)
+    {
+        ++c.fcNotificationsRepeated;
+        NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
+                            << ": FC notification " << tag.fcSeq
+                            << " of the peer acted on again (line slot " << n << ")");
+        Emit(RiflLinkEventType::FC_NOTIFICATION_REPEATED, rx, laneIndex, 0,
+             static_cast<int64_t>(fc), static_cast<int64_t>(n));
+    }
 }
 
 void
@@ -2366,7 +2406,8 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
             case RiflTxFrame::FC_RESUME:
                 out.frame = kind == RiflTxFrame::FC_PAUSE ? m_fcPause : m_fcResume;
                 content = kind == RiflTxFrame::FC_PAUSE ? m_cFcPause : m_cFcResume;
-                out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq);
+                out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq,
+                                                lane.txFcSeq++, true);
                 st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
                 lane.fillPushes = 0;
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
@@ -2388,6 +2429,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                     lane.txLaneEopSeq += seg.last ? 1 : 0;
                     out.tag.acceptSlot = out.lineSlot;
                     out.tag.groupSeq = seg.groupSeq;
+                    out.tag.fcSeq = lane.txFcSeq;
                     content = seg.content;
                     lane.fillPushes = 0;
                     st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
@@ -2397,7 +2439,8 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                 {
                     out.frame = m_fill;
                     out.fill = true;
-                    out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq);
+                    out.tag =
+                        RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
                     // Pushing a fill into an all-fill buffer changes nothing (the
                     // fills since the lane's last user frame carry the same tag).
                     if (lane.fillPushes < m_d)

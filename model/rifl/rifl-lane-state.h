@@ -71,21 +71,84 @@ struct RiflFrameTag
     uint64_t laneEopSeq{0}; //!< packet-ending user frames this lane sent before this one
     uint64_t acceptSlot{0}; //!< slot the user data was accepted (first line slot)
     uint64_t groupSeq{0};   //!< endpoint-wide user-segment number (fast engine only)
+    /// flow-control notifications its lane sent before it (for a notification: its own
+    /// number on the lane, from 0)
+    uint64_t fcSeq{0};
+    bool fcNotification{false}; //!< an FC pause or resume notification (as sent)
 
     /**
      * \brief The tag of a non-user data frame (fill or flow-control notification).
      * \param laneSeq user frames its lane sent before it.
      * \param laneEopSeq packet-ending user frames its lane sent before it.
+     * \param fcSeq flow-control notifications its lane sent before it.
+     * \param fcNotification the frame is an FC notification.
      * \return the tag (user = false).
      */
-    static RiflFrameTag NonUser(uint64_t laneSeq, uint64_t laneEopSeq)
+    static RiflFrameTag NonUser(uint64_t laneSeq, uint64_t laneEopSeq, uint64_t fcSeq,
+                                bool fcNotification = false)
     {
         RiflFrameTag t;
         t.laneSeq = laneSeq;
         t.laneEopSeq = laneEopSeq;
+        t.fcSeq = fcSeq;
+        t.fcNotification = fcNotification;
         return t;
     }
 };
+
+/**
+ * \ingroup rifl-protocol
+ * \brief What the ground truth says of the flow-control notifications around one data
+ *        frame the receiver accepted in sequence (RiflCheckFcSequence()).
+ */
+struct RiflFcSequenceCheck
+{
+    /// notifications of the peer's lane sent before this frame that this receiver never
+    /// acted on: skipped by a resynchronisation on a frame D newer (spec 10.2 / 11.8)
+    uint64_t skipped{0};
+    /// the frame is a notification this receiver already acted on (a frame D older
+    /// accepted in sequence, as after the replay-tail hazard of spec 10.3)
+    bool repeated{false};
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief Spec 10.2 / 10.3 / 11.8 for flow-control notifications: compare an accepted data
+ *        frame's tag with the next notification the receiving lane expects.
+ *
+ * A notification is a Data frame, so a resynchronisation on a frame D newer can skip it
+ * like a user frame, and a frame D older accepted in sequence can repeat it. Unlike a
+ * user frame, nothing reaches the user: a skipped resume leaves the receiver's TX lane
+ * paused for good (and its bonded group with it), a repeated pause after its resume
+ * does the same. This check makes both visible at once.
+ *
+ * \param tag the accepted frame's tag (any data frame: user, fill or notification).
+ * \param rxNextFcSeq the lane's next notification expected (advanced here; never moves
+ *        back, so each skip and each repeat is reported once).
+ * \return the skipped count and whether the frame repeats a notification.
+ */
+inline RiflFcSequenceCheck
+RiflCheckFcSequence(const RiflFrameTag& tag, uint64_t& rxNextFcSeq)
+{
+    RiflFcSequenceCheck r;
+    if (tag.fcSeq > rxNextFcSeq)
+    {
+        r.skipped = tag.fcSeq - rxNextFcSeq;
+        rxNextFcSeq = tag.fcSeq;
+    }
+    if (tag.fcNotification)
+    {
+        if (tag.fcSeq < rxNextFcSeq)
+        {
+            r.repeated = true;
+        }
+        else
+        {
+            rxNextFcSeq = tag.fcSeq + 1;
+        }
+    }
+    return r;
+}
 
 /**
  * \ingroup rifl-protocol

@@ -55,6 +55,8 @@ VisitFields(const RiflEndpointCounters& a, const RiflEndpointCounters& b, F&& f)
     RIFL_COUNTER_FIELD(duplicatesDelivered);
     RIFL_COUNTER_FIELD(outOfOrderDeliveries);
     RIFL_COUNTER_FIELD(resyncsAhead);
+    RIFL_COUNTER_FIELD(fcNotificationsSkipped);
+    RIFL_COUNTER_FIELD(fcNotificationsRepeated);
     RIFL_COUNTER_FIELD(fcPauseReceived);
     RIFL_COUNTER_FIELD(fcResumeReceived);
     RIFL_COUNTER_FIELD(fcFifoDrops);

@@ -59,6 +59,14 @@ struct RiflEndpointCounters
     /// non-user data frames accepted in sequence while an earlier user frame is missing
     /// (spec 10.2 / 11.8 resynchronisation ahead; RiflIsResyncAhead())
     uint64_t resyncsAhead{0};
+    /// the peer's flow-control notifications never acted on (spec 10.2 / 11.8: skipped by
+    /// a resynchronisation on a frame D newer; a skipped resume leaves this side's TX lane
+    /// paused for good; RiflCheckFcSequence())
+    uint64_t fcNotificationsSkipped{0};
+    /// the peer's flow-control notifications acted on a second time (a frame D older
+    /// accepted in sequence, spec 10.3; a repeated pause after its resume leaves this
+    /// side's TX lane paused for good; RiflCheckFcSequence())
+    uint64_t fcNotificationsRepeated{0};
     uint64_t fcPauseReceived{0};  //!< FC_ON notifications acted on
     uint64_t fcResumeReceived{0}; //!< FC_OFF notifications acted on
     uint64_t fcFifoDrops{0};      //!< user frames dropped at a full FC FIFO

@@ -50,6 +50,15 @@ enum class RiflLinkEventType : uint8_t
     /// 10.2 / 11.8, RiflIsResyncAhead()); value = user frames missing before it, value2 =
     /// its line slot
     RESYNC_AHEAD,
+    /// flow-control notifications of the peer's lane were never acted on: a data frame sent
+    /// after them was accepted in sequence first (spec 10.2 / 11.8 resynchronisation on a
+    /// frame D newer; RiflCheckFcSequence()); value = notifications skipped, value2 = the
+    /// accepted frame's line slot
+    FC_NOTIFICATION_SKIPPED,
+    /// a flow-control notification already acted on was accepted in sequence and acted on
+    /// again (a frame D older, as after the replay-tail hazard of spec 10.3;
+    /// RiflCheckFcSequence()); value = 1 for a pause, 2 for a resume, value2 = its line slot
+    FC_NOTIFICATION_REPEATED,
 };
 
 /**

@@ -226,6 +226,20 @@ RiflNetDevice::GetTypeId()
                               "before it).",
                               MakeTraceSourceAccessor(&RiflNetDevice::m_resyncAheadTrace),
                               "ns3::RiflNetDevice::ProtocolEventTracedCallback")
+              .AddTraceSource("FcNotificationSkipped",
+                              "This receiver accepted a Data frame sent after flow-control "
+                              "notifications of the peer that it never acted on (spec 10.2 / "
+                              "11.8: resynchronised on a frame D newer; a skipped resume leaves "
+                              "this device's TX lane paused for good; value: notifications "
+                              "skipped).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_fcSkippedTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback")
+              .AddTraceSource("FcNotificationRepeated",
+                              "This receiver acted a second time on a flow-control notification "
+                              "of the peer (a frame D older accepted in sequence, spec 10.3; "
+                              "value: 1 pause, 2 resume).",
+                              MakeTraceSourceAccessor(&RiflNetDevice::m_fcRepeatedTrace),
+                              "ns3::RiflNetDevice::ProtocolEventTracedCallback")
               .AddTraceSource("ClockCompensation",
                               "This (faster) device sent a clock-compensation Idle on a lane "
                               "(spec 6.1; value: line slot).",
@@ -516,6 +530,12 @@ RiflNetDevice::NotifyEvent(const RiflLinkEvent& ev, Ptr<const Packet> packet)
         case RiflLinkEventType::RESYNC_AHEAD:
             m_resyncAheadTrace(ev.lane, ev.slot, ev.value);
             break;
+        case RiflLinkEventType::FC_NOTIFICATION_SKIPPED:
+            m_fcSkippedTrace(ev.lane, ev.slot, ev.value);
+            break;
+        case RiflLinkEventType::FC_NOTIFICATION_REPEATED:
+            m_fcRepeatedTrace(ev.lane, ev.slot, ev.value);
+            break;
         case RiflLinkEventType::TX_BEGIN:
             if (packet)
             {
@@ -565,6 +585,10 @@ RiflNetDevice::IsEventObserved(RiflLinkEventType type) const
             return !m_outOfOrderTrace.IsEmpty();
         case RiflLinkEventType::RESYNC_AHEAD:
             return !m_resyncAheadTrace.IsEmpty();
+        case RiflLinkEventType::FC_NOTIFICATION_SKIPPED:
+            return !m_fcSkippedTrace.IsEmpty();
+        case RiflLinkEventType::FC_NOTIFICATION_REPEATED:
+            return !m_fcRepeatedTrace.IsEmpty();
         case RiflLinkEventType::TX_BEGIN:
             return !m_phyTxBeginTrace.IsEmpty();
         case RiflLinkEventType::TX_END:

@@ -57,7 +57,8 @@ class RiflNetDevice : public NetDevice
     /**
      * \brief TracedCallback signature of the protocol event traces (FrameError,
      *        ReplayStart, ReplayEnd, FlowControl, SyncLoss, UndetectedError,
-     *        DuplicateDelivery, FcFifoDrop, OutOfOrderDelivery, ResyncAhead).
+     *        DuplicateDelivery, FcFifoDrop, OutOfOrderDelivery, ResyncAhead,
+     *        FcNotificationSkipped, FcNotificationRepeated).
      * \param lane the lane.
      * \param slot the frame slot.
      * \param value the event's value (see each trace's help).
@@ -243,6 +244,8 @@ class RiflNetDevice : public NetDevice
     TracedCallback<uint32_t, uint64_t, int64_t> m_fifoDropTrace;         //!< FcFifoDrop
     TracedCallback<uint32_t, uint64_t, int64_t> m_outOfOrderTrace;       //!< OutOfOrderDelivery
     TracedCallback<uint32_t, uint64_t, int64_t> m_resyncAheadTrace;      //!< ResyncAhead
+    TracedCallback<uint32_t, uint64_t, int64_t> m_fcSkippedTrace;  //!< FcNotificationSkipped
+    TracedCallback<uint32_t, uint64_t, int64_t> m_fcRepeatedTrace; //!< FcNotificationRepeated
     TracedCallback<uint32_t, uint64_t, int64_t> m_compensationTrace;     //!< ClockCompensation
 };
 

@@ -362,6 +362,7 @@ RiflReferenceEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f
         return;
     }
     ++c.dataFramesDelivered;
+    NoteFcSequence(rx, laneIndex, lane, f.tag, d.fc, n);
     if (d.meta == RiflFrame::Meta::INVALID)
     {
         if (d.fc == RiflFrame::FcNotification::PAUSE)
@@ -460,6 +461,33 @@ RiflReferenceEngine::NoteResyncAhead(uint32_t rx, uint32_t laneIndex, Lane& lane
                         << " is missing (line slot " << n << ")");
     Emit(RiflLinkEventType::RESYNC_AHEAD, rx, laneIndex, 0,
          static_cast<int64_t>(tag.laneSeq - lane.rxNextSeq), static_cast<int64_t>(n));
+}
+
+void
+RiflReferenceEngine::NoteFcSequence(uint32_t rx, uint32_t laneIndex, Lane& lane,
+                                    const RiflFrameTag& tag, RiflFrame::FcNotification fc,
+                                    uint64_t n)
+{
+    const RiflFcSequenceCheck chk = RiflCheckFcSequence(tag, lane.rxNextFcSeq);
+    RiflEndpointCounters& c = m_ep[rx].counters;
+    if (chk.skipped != 0)
+    {
+        c.fcNotificationsSkipped += chk.skipped;
+        NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex << ": "
+                            << chk.skipped << " FC notification(s) of the peer skipped (line slot "
+                            << n << ")");
+        Emit(RiflLinkEventType::FC_NOTIFICATION_SKIPPED, rx, laneIndex, 0,
+             static_cast<int64_t>(chk.skipped), static_cast<int64_t>(n));
+    }
+    if (chk.repeated)
+    {
+        ++c.fcNotificationsRepeated;
+        NS_LOG_WARN("slot " << m_slot << " ep " << rx << " lane " << laneIndex
+                            << ": FC notification " << tag.fcSeq
+                            << " of the peer acted on again (line slot " << n << ")");
+        Emit(RiflLinkEventType::FC_NOTIFICATION_REPEATED, rx, laneIndex, 0,
+             static_cast<int64_t>(fc), static_cast<int64_t>(n));
+    }
 }
 
 void
@@ -661,7 +689,8 @@ RiflReferenceEngine::Transmit(uint32_t epIndex, bool compensate)
                 out.frame = RiflFrame::MakeFcNotification(
                     s, kind == RiflTxFrame::FC_PAUSE ? RiflFrame::FcNotification::PAUSE
                                                      : RiflFrame::FcNotification::RESUME);
-                out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq);
+                out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq,
+                                                lane.txFcSeq++, true);
                 st.PushBuffer(
                     RiflBufferEntry{std::make_shared<const RiflFrame>(out.frame), out.tag});
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
@@ -681,12 +710,14 @@ RiflReferenceEngine::Transmit(uint32_t epIndex, bool compensate)
                     out.tag.laneEopSeq = lane.txLaneEopSeq;
                     lane.txLaneEopSeq += IsPacketEnd(assigned[l]->frame.GetMeta()) ? 1 : 0;
                     out.tag.acceptSlot = out.lineSlot;
+                    out.tag.fcSeq = lane.txFcSeq;
                     ++c.newUserFrames;
                 }
                 else
                 {
                     out.frame = RiflFrame::MakeFill(s);
-                    out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq);
+                    out.tag =
+                        RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
                     ++c.fillFrames;
                 }
                 st.PushBuffer(

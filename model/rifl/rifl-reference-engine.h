@@ -431,6 +431,8 @@ class RiflReferenceEngine : public RiflLinkEngine
         uint64_t rxNextSeq{0};                   //!< next user-frame sequence number expected
         uint64_t rxNextEopSeq{0};                //!< packet-ending user frames received in sequence
         uint64_t resyncReportedAt{~uint64_t{0}}; //!< rxNextSeq at the last RESYNC_AHEAD
+        uint64_t txFcSeq{0};                     //!< FC notifications sent (ground truth)
+        uint64_t rxNextFcSeq{0};                 //!< next FC notification expected
         bool linkUp{false};                      //!< was ready for user data once
     };
 
@@ -478,6 +480,20 @@ class RiflReferenceEngine : public RiflLinkEngine
      */
     void NoteResyncAhead(uint32_t rx, uint32_t laneIndex, Lane& lane, const RiflFrameTag& tag,
                          uint64_t n);
+
+    /**
+     * \brief Spec 10.2 / 10.3 / 11.8 on any data frame accepted in sequence: count and
+     *        report the peer's flow-control notifications skipped before it, or the frame
+     *        repeating one already acted on (RiflCheckFcSequence()).
+     * \param rx the receiving endpoint.
+     * \param laneIndex the lane.
+     * \param lane its state.
+     * \param tag the frame's tag.
+     * \param fc the notification the frame was decoded as.
+     * \param n its line slot.
+     */
+    void NoteFcSequence(uint32_t rx, uint32_t laneIndex, Lane& lane, const RiflFrameTag& tag,
+                        RiflFrame::FcNotification fc, uint64_t n);
 
     /**
      * \brief Hand ready FIFO frames to an endpoint's user (drain rate, lane order).
