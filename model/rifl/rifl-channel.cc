@@ -381,6 +381,25 @@ RiflChannel::GetPendingPackets(Ptr<const RiflNetDevice> device) const
 }
 
 uint64_t
+RiflChannel::GetPendingPacketsNow(Ptr<RiflNetDevice> device)
+{
+    if (m_engine && !m_txWakes[GetEndpoint(device)][1])
+    {
+        CatchUp(); // the engine may have run past TX_ENDs of this device unseen
+    }
+    return GetPendingPackets(device);
+}
+
+void
+RiflChannel::RequireTxEndWake(Ptr<RiflNetDevice> device)
+{
+    if (m_engine && !m_txWakes[GetEndpoint(device)][1])
+    {
+        Reschedule();
+    }
+}
+
+uint64_t
 RiflChannel::GetHeldPacketEnds(Ptr<const RiflNetDevice> device) const
 {
     return m_engine ? m_engine->GetHeldPacketEnds(GetEndpoint(device)) : 0;
@@ -541,6 +560,16 @@ RiflChannel::Reschedule()
     if (!m_engine)
     {
         return;
+    }
+    for (uint32_t ep = 0; ep < 2; ++ep)
+    {
+        const std::array<bool, 2> want{m_devices[ep]->IsEventObserved(RiflLinkEventType::TX_BEGIN),
+                                       m_devices[ep]->NeedsTxEndWake()};
+        if (want != m_txWakes[ep])
+        {
+            m_txWakes[ep] = want;
+            m_engine->SetTxEventWakes(ep, want[0], want[1]);
+        }
     }
     const uint64_t next = m_engine->NextEventSlot();
     if (next == RiflLinkEngine::NEVER)

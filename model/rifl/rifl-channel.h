@@ -153,6 +153,22 @@ class RiflChannel : public Channel
     uint64_t GetPendingPackets(Ptr<const RiflNetDevice> device) const;
 
     /**
+     * \brief GetPendingPackets() after advancing the engine to now when it may lag
+     *        behind it (the device's TX_ENDs do not wake the channel).
+     * \param device an attached device.
+     * \return packets it handed over that have not fully gone on the line by now.
+     */
+    uint64_t GetPendingPacketsNow(Ptr<RiflNetDevice> device);
+
+    /**
+     * \brief Called by a device whose queue holds packets the engine has no room for:
+     *        make sure the engine's next TX_END of that device wakes the channel
+     *        (RiflNetDevice::NeedsTxEndWake()).
+     * \param device the device.
+     */
+    void RequireTxEndWake(Ptr<RiflNetDevice> device);
+
+    /**
      * \param device an attached device (the receiver).
      * \return packets whose last frame sits in its RX FC FIFOs, not yet handed to it
      *         (RiflLinkEngine::GetHeldPacketEnds).
@@ -192,7 +208,10 @@ class RiflChannel : public Channel
      * \return the packet, or null when no longer kept.
      */
     Ptr<Packet> FindInFlight(uint32_t sender, uint64_t id) const;
-    /// \brief Schedule the next wake-up from the engine's next event slot.
+    /**
+     * \brief Schedule the next wake-up from the engine's next event slot, after
+     *        telling the engine which TX events the devices need in their own slot.
+     */
     void Reschedule();
     /**
      * \brief Parse a LaneSkew attribute value.
@@ -227,6 +246,8 @@ class RiflChannel : public Channel
     bool m_wakePending{false};                  //!< the current wake-up is scheduled
     uint64_t m_wakeSlot{RiflLinkEngine::NEVER}; //!< slot the wake-up is for
     bool m_inEngine{false};                     //!< inside AdvanceTo (re-entrancy guard)
+    /// per endpoint: TX_BEGIN / TX_END wakes asked of the engine (SetTxEventWakes)
+    std::array<std::array<bool, 2>, 2> m_txWakes{{{true, true}, {true, true}}};
     uint64_t m_nextPacketId{1};                 //!< next engine packet id
     /// Per sender: sent packets by increasing id (kept until 64 ids past delivery).
     std::array<std::deque<std::pair<uint64_t, Ptr<Packet>>>, 2> m_inFlight;

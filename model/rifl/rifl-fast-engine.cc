@@ -249,6 +249,13 @@ RiflFastEngine::SetLeanDeliveries(bool on)
     m_lean = on;
 }
 
+void
+RiflFastEngine::SetTxEventWakes(uint32_t endpoint, bool begin, bool end)
+{
+    CheckIndex(endpoint, 0);
+    m_txWake[endpoint] = {begin, end};
+}
+
 uint64_t
 RiflFastEngine::GetPendingPackets(uint32_t endpoint) const
 {
@@ -805,15 +812,34 @@ RiflFastEngine::LoadedNextEvent()
     for (uint32_t s = 0; s < 2; ++s)
     {
         const Endpoint& tx = m_ep[s];
-        if (!tx.txQueue.empty())
+        const bool wakeBegin = m_txWake[s][0];
+        const bool wakeEnd = m_txWake[s][1];
+        if (!tx.txQueue.empty() && (wakeBegin || wakeEnd))
         {
-            // The next packet boundary: the front, or the end of the front's packet.
+            // The next packet boundary asked for: the front's TX_BEGIN, or the end of
+            // the front's packet (TX_END; the next TX_BEGIN follows in the same slot or
+            // the next, and is no earlier than it).
             const QueuedPacket& front = tx.txQueue.front();
-            const std::size_t j = front.next == 0 ? 0 : front.segments - 1 - front.next;
+            const std::size_t j = front.next == 0 && wakeBegin ? 0 : front.segments - 1 - front.next;
             if (m_slot + j / nLanes < h)
             {
                 h = m_slot + j / nLanes;
                 m_nextEndpoint = s;
+            }
+        }
+        if (!tx.txQueue.empty() && !wakeEnd)
+        {
+            // Without a TX_END wake-up the front packet's delivery must be foreseen here:
+            // its remaining segments are dealt from the next slot on, nLanes per slot, and
+            // its last frame (line slot m_slot + 1 + (r - 1) / nLanes) reaches the user
+            // L + USER_DELAY slots later (earlier packet ends are bounded below).
+            const QueuedPacket& front = tx.txQueue.front();
+            const uint64_t r = front.segments - front.next;
+            const uint64_t ready = m_slot + 1 + (r - 1) / nLanes + m_lineDelay + USER_DELAY;
+            if (ready < h)
+            {
+                h = ready;
+                m_nextEndpoint = 1 - s;
             }
         }
         if (m_batch)
@@ -1360,7 +1386,10 @@ RiflFastEngine::BatchJump(uint64_t t1)
             QueuedPacket& qp = ep.txQueue.front();
             const uint32_t cnt
                 = static_cast<uint32_t>(std::min<uint64_t>(qp.segments - qp.next, k - j));
-            Run u;
+            // Built in place: every field a batched run uses is set below (the
+            // single-only fields are not read; frame and bytes are empty).
+            Run& u = runs.push_back_slot();
+            u.single = false;
             u.packetId = qp.packetId;
             u.seg0 = qp.next;
             u.count = cnt;
@@ -1407,7 +1436,6 @@ RiflFastEngine::BatchJump(uint64_t t1)
                 u.payload = qp.payload;
                 qp.next += cnt;
             }
-            runs.push_back(std::move(u));
         }
         for (uint32_t l = 0; l < nLanes; ++l)
         {

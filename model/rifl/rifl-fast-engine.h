@@ -183,13 +183,15 @@ class RiflFastEngine : public RiflLinkEngine
      *
      * On a quiescent link, the receive slot of the next error or loss-of-sync
      * event (NEVER if none); on a steadily loaded link (see the class
-     * documentation) the first of: the next TX_BEGIN / TX_END, the next
-     * delivery, that receive slot; otherwise the current slot.
+     * documentation) the first of: the next TX_BEGIN / TX_END (of the kinds
+     * SetTxEventWakes() asks for), the next delivery, that receive slot; otherwise
+     * the current slot.
      * \return the slot, or NEVER.
      */
     uint64_t NextEventSlot() override;
     uint32_t NextEventEndpoint() const override;
     void SetLeanDeliveries(bool on) override;
+    void SetTxEventWakes(uint32_t endpoint, bool begin, bool end) override;
 
     /**
      * \param endpoint an endpoint.
@@ -267,6 +269,12 @@ class RiflFastEngine : public RiflLinkEngine
         uint32_t txId{0};                       //!< TX Frame ID it carries
         uint64_t scrBefore{0};                  //!< TX scrambler state before it
         bool fill{false};                       //!< a Meta-00 fill frame (content all zero)
+
+        /// \brief Release what it owns (Ring::pop_front()).
+        void Release()
+        {
+            frame.reset();
+        }
     };
 
     /// A user frame received during a loaded jump.
@@ -292,6 +300,13 @@ class RiflFastEngine : public RiflLinkEngine
         const uint8_t* Data() const
         {
             return frame ? frame->GetPayload().data() : bytes.data();
+        }
+
+        /// \brief Release what it owns (Ring::pop_front()).
+        void Release()
+        {
+            frame.reset();
+            bytes = std::vector<uint8_t>();
         }
     };
 
@@ -346,6 +361,14 @@ class RiflFastEngine : public RiflLinkEngine
         uint64_t ready{0};  //!< single: first slot the user may take it
         uint32_t nBytes{0}; //!< single: user bytes
         bool eop{false};    //!< single: last frame of a packet
+
+        /// \brief Release what it owns (Ring::pop_front()).
+        void Release()
+        {
+            payload.reset();
+            frame.reset();
+            bytes = std::vector<uint8_t>();
+        }
     };
 
     /**
@@ -486,23 +509,28 @@ class RiflFastEngine : public RiflLinkEngine
          */
         void push_back(T&& r)
         {
+            push_back_slot() = std::move(r);
+        }
+
+        /**
+         * \brief Append an element in place (no construction, no copy).
+         * \return the new last element, default-constructed or in the state
+         *         pop_front() left a former element in (T::Release()): the caller sets
+         *         every field it uses.
+         */
+        T& push_back_slot()
+        {
             if (m_size == m_items.size())
             {
-                std::vector<T> bigger(std::max<std::size_t>(16, 2 * m_items.size()));
-                for (std::size_t i = 0; i < m_size; ++i)
-                {
-                    bigger[i] = std::move((*this)[i]);
-                }
-                m_items.swap(bigger);
-                m_head = 0;
+                Grow();
             }
-            (*this)[m_size++] = std::move(r);
+            return (*this)[m_size++];
         }
 
         /// \brief Drop the first element (its resources are released at once).
         void pop_front()
         {
-            front() = T();
+            front().Release();
             m_head = (m_head + 1) & (m_items.size() - 1);
             --m_size;
         }
@@ -517,6 +545,18 @@ class RiflFastEngine : public RiflLinkEngine
         }
 
       private:
+        /// \brief Double the slots (at least 16), keeping the elements in order.
+        void Grow()
+        {
+            std::vector<T> bigger(std::max<std::size_t>(16, 2 * m_items.size()));
+            for (std::size_t i = 0; i < m_size; ++i)
+            {
+                bigger[i] = std::move((*this)[i]);
+            }
+            m_items.swap(bigger);
+            m_head = 0;
+        }
+
         std::vector<T> m_items; //!< the slots (a power of two)
         std::size_t m_head{0};  //!< index of the first element
         std::size_t m_size{0};  //!< elements held
@@ -928,6 +968,8 @@ class RiflFastEngine : public RiflLinkEngine
     bool m_batch{false};                  //!< batched loaded mode (EnterBatch())
     uint32_t m_nextEndpoint{2};           //!< NextEventEndpoint()
     bool m_lean{false};                   //!< SetLeanDeliveries()
+    /// SetTxEventWakes(): per endpoint, TX_BEGIN and TX_END count for NextEventSlot()
+    std::array<std::array<bool, 2>, 2> m_txWake{{{true, true}, {true, true}}};
     uint64_t m_batchStart{0};             //!< the slot the batch started at
     uint64_t m_batchSteady{0};            //!< slots whose AdvanceSteady() is pending
     std::array<bool, 2> m_batchLine{};    //!< per sender: pre-batch frames on the line

@@ -215,6 +215,19 @@ class RiflLinkEngine
     virtual void SetLeanDeliveries(bool on) {}
 
     /**
+     * \brief A hint for adapters: whether an endpoint's TX_BEGIN and TX_END events
+     *        must come in their own slot, i.e. count for NextEventSlot() (the default,
+     *        both true). When one is false the event is still reported, with its own
+     *        slot, by the AdvanceTo() that runs past it, which may be later; nothing
+     *        else changes (deliveries, counters, every slot stay the same). An engine
+     *        may ignore it (the reference engine wakes every slot anyway).
+     * \param endpoint 0 or 1.
+     * \param begin TX_BEGIN of its packets counts for NextEventSlot().
+     * \param end TX_END of its packets counts for NextEventSlot().
+     */
+    virtual void SetTxEventWakes(uint32_t endpoint, bool begin, bool end) {}
+
+    /**
      * \param endpoint an endpoint.
      * \return the packets offered there whose last frame has not gone on the line yet.
      */

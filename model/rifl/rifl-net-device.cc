@@ -399,12 +399,23 @@ RiflNetDevice::TryTransmit()
     {
         return;
     }
-    while (!m_queue->IsEmpty() && m_channel->GetPendingPackets(this) < m_enginePackets)
+    while (!m_queue->IsEmpty())
     {
+        // The engine may lag behind now (TX_END events it need not wake for): catch up
+        // first. Its events may call this method again and empty the queue.
+        const uint64_t pending = m_channel->GetPendingPacketsNow(this);
+        if (m_queue->IsEmpty() || pending >= m_enginePackets)
+        {
+            break;
+        }
         Ptr<Packet> p = m_queue->Dequeue();
         m_snifferTrace(p);
         m_promiscSnifferTrace(p);
         m_channel->Send(this, p);
+    }
+    if (!m_queue->IsEmpty())
+    {
+        m_channel->RequireTxEndWake(this); // to hand the rest over as soon as there is room
     }
 }
 
@@ -550,6 +561,12 @@ RiflNetDevice::NotifyEvent(const RiflLinkEvent& ev, Ptr<const Packet> packet)
             TryTransmit();
             break;
     }
+}
+
+bool
+RiflNetDevice::NeedsTxEndWake() const
+{
+    return !m_phyTxEndTrace.IsEmpty() || (m_queue && !m_queue->IsEmpty());
 }
 
 bool

@@ -138,6 +138,16 @@ class RiflNetDevice : public NetDevice
      */
     bool IsEventObserved(RiflLinkEventType type) const;
 
+    /**
+     * \brief Whether this device needs its TX_END events in their own slot: a
+     *        PhyTxEnd sink is connected, or packets wait in its queue for room in
+     *        the engine. Otherwise the channel lets the engine report them later
+     *        (RiflLinkEngine::SetTxEventWakes), which saves a wake-up per packet and
+     *        changes no result.
+     * \return true if a TX_END must wake the channel.
+     */
+    bool NeedsTxEndWake() const;
+
     /// \brief The link started; try to send.
     void NotifyLinkUp();
 
