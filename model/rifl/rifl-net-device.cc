@@ -609,7 +609,7 @@ RiflNetDevice::IsEventObserved(RiflLinkEventType type) const
         case RiflLinkEventType::TX_BEGIN:
             return !m_phyTxBeginTrace.IsEmpty();
         case RiflLinkEventType::TX_END:
-            return true;
+            return NeedsTxEndWake(); // a sink, or queued packets to hand over
     }
     return true;
 }

@@ -131,8 +131,8 @@ class RiflNetDevice : public NetDevice
 
     /**
      * \brief Whether NotifyEvent() would do anything with an event of this type
-     *        now: fire a trace source that has sinks, or (TX_END) try to send.
-     *        The channel skips the others.
+     *        now: fire a trace source that has sinks, or (TX_END) hand queued
+     *        packets over (NeedsTxEndWake()). The channel skips the others.
      * \param type the event type.
      * \return true if the event must be handed over.
      */
