@@ -468,6 +468,39 @@ Print(const Scenario& sc)
     }
 }
 
+/**
+ * \brief Two runs of the same scenario must agree: counters, pending packets and every
+ *        delivery (slots, id, content, word latencies).
+ * \param e1 the first engine.
+ * \param o1 its outcome.
+ * \param e2 the second engine.
+ * \param o2 its outcome.
+ * \param what the comparison, for messages.
+ */
+void
+CheckSame(const RiflLinkEngine& e1, const Outcome& o1, const RiflLinkEngine& e2,
+          const Outcome& o2, const char* what)
+{
+    for (uint32_t ep = 0; ep < 2; ++ep)
+    {
+        const auto diff = e1.GetCounters(ep).Diff(e2.GetCounters(ep));
+        RIFL_FUZZ_CHECK(diff.empty(),
+                        what << ": counters of endpoint " << ep << " differ, first " << diff.front());
+        RIFL_FUZZ_CHECK(e1.GetPendingPackets(ep) == e2.GetPendingPackets(ep), what << ": pending");
+    }
+    RIFL_FUZZ_CHECK(o1.deliveries.size() == o2.deliveries.size(), what << ": delivery count");
+    for (size_t i = 0; i < o1.deliveries.size(); ++i)
+    {
+        const RiflDelivery& x = o1.deliveries[i];
+        const RiflDelivery& y = o2.deliveries[i];
+        RIFL_FUZZ_CHECK(x.endpoint == y.endpoint && x.packetId == y.packetId
+                            && x.firstSlot == y.firstSlot && x.slot == y.slot
+                            && x.content == y.content && x.wordLatencies == y.wordLatencies,
+                        what << ": delivery " << i << " differs (slot " << x.slot << " vs "
+                             << y.slot << ")");
+    }
+}
+
 } // namespace
 
 extern "C" int
@@ -504,22 +537,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         RIFL_FUZZ_CHECK(c.early == 0, "fast with TX wakes " << wakes[0] << "/" << wakes[1] << ": "
                                                              << c.early
                                                              << " callbacks before NextEventSlot()");
-        for (uint32_t ep = 0; ep < 2; ++ep)
-        {
-            const auto diff = lazy.GetCounters(ep).Diff(fast.GetCounters(ep));
-            RIFL_FUZZ_CHECK(diff.empty(), "lazy TX wakes: counters of endpoint "
-                                              << ep << " differ, first " << diff.front());
-        }
-        RIFL_FUZZ_CHECK(c.deliveries.size() == b.deliveries.size(), "lazy TX wakes: deliveries");
-        for (size_t i = 0; i < b.deliveries.size(); ++i)
-        {
-            const RiflDelivery& x = b.deliveries[i];
-            const RiflDelivery& y = c.deliveries[i];
-            RIFL_FUZZ_CHECK(x.endpoint == y.endpoint && x.packetId == y.packetId
-                                && x.firstSlot == y.firstSlot && x.slot == y.slot
-                                && x.content == y.content && x.wordLatencies == y.wordLatencies,
-                            "lazy TX wakes: delivery " << i << " differs");
-        }
+        CheckSame(lazy, c, fast, b, "lazy TX wakes");
         const auto key = [](const RiflLinkEvent& ev)
         {
             return std::make_tuple(ev.slot, ev.endpoint, static_cast<int>(ev.type), ev.lane,
@@ -545,23 +563,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     }
     RiflReferenceEngine ref(sc.config);
     const Outcome a = Run(ref, sc, false, "reference");
-    for (uint32_t ep = 0; ep < 2; ++ep)
-    {
-        const auto diff = ref.GetCounters(ep).Diff(fast.GetCounters(ep));
-        RIFL_FUZZ_CHECK(diff.empty(),
-                        "counters of endpoint " << ep << " differ, first " << diff.front());
-        RIFL_FUZZ_CHECK(ref.GetPendingPackets(ep) == fast.GetPendingPackets(ep), "pending");
-    }
-    RIFL_FUZZ_CHECK(a.deliveries.size() == b.deliveries.size(), "delivery count");
-    for (size_t i = 0; i < a.deliveries.size(); ++i)
-    {
-        const RiflDelivery& x = a.deliveries[i];
-        const RiflDelivery& y = b.deliveries[i];
-        RIFL_FUZZ_CHECK(x.endpoint == y.endpoint && x.packetId == y.packetId
-                            && x.firstSlot == y.firstSlot && x.slot == y.slot
-                            && x.content == y.content && x.wordLatencies == y.wordLatencies,
-                        "delivery " << i << " differs (slot " << x.slot << " vs " << y.slot << ")");
-    }
+    CheckSame(ref, a, fast, b, "reference vs fast");
     const size_t n = std::min(a.events.size(), b.events.size());
     for (size_t i = 0; i < n; ++i)
     {
