@@ -904,6 +904,134 @@ class RiflFcResumeSkippedTestCase : public TestCase
 
 /**
  * \ingroup rifl-protocol
+ * \brief An FC notification acted on twice after the replay-tail hazard (spec 10.3, 11.9),
+ *        with no user frame delivered twice: counted (fcNotificationsRepeated) where nothing
+ *        else would show it; none with the corrected tail.
+ *
+ * Two lanes, L = 50, FrameIdWidth derived (7, D = 128), A's user side draining 0.3 frames
+ * per slot (A pauses and resumes B), 491-byte packets both ways, one error on each
+ * direction (B->A line slot 3091, A->B 3171). A's second replay (the RTL tail is shorter
+ * than the round trip) passes at B in sequence on lane 0 where B has already caught up, and
+ * one of its frames is A's resume of line slot 3769, which B acts on a second time in slot
+ * 3823. A resume repeated is harmless here (every packet arrives exactly once); a pause
+ * repeated after its resume would leave B's lane paused for good, so every repeat is
+ * counted and traced. Found by a random search over such scenarios (both engines agree).
+ */
+class RiflFcNotificationRepeatedTestCase : public TestCase
+{
+  public:
+    /// \brief Constructor.
+    RiflFcNotificationRepeatedTestCase()
+        : TestCase("Replay-tail hazard repeats an FC resume (spec 10.3): counted, corrected: none")
+    {
+    }
+
+  private:
+    /// What one run produced.
+    struct Run
+    {
+        uint64_t intactInOrder[2]{0, 0};     //!< deliveries that are the next packet, intact
+        RiflEndpointCounters counters[2];    //!< final counters
+        std::vector<RiflLinkEvent> repeated; //!< FC_NOTIFICATION_REPEATED events
+    };
+
+    /**
+     * \param e a fresh engine.
+     * \return the run.
+     */
+    static Run Drive(RiflLinkEngine& e)
+    {
+        Run r;
+        auto toA = CreateObject<DeterministicErrorProcess>();
+        toA->AddError(3091, {100});
+        e.SetErrorProcess(1, 0, toA);
+        auto toB = CreateObject<DeterministicErrorProcess>();
+        toB->AddError(3171, {100});
+        e.SetErrorProcess(0, 0, toB);
+        uint64_t next[2]{0, 0};
+        e.SetDeliveryCallback(
+            [&r, &next](const RiflDelivery& d)
+            {
+                bool ok = d.packetId == next[d.endpoint] && d.content.size() == BYTES;
+                for (uint32_t i = 0; ok && i < BYTES; ++i)
+                {
+                    ok = d.content[i] == PatternByte(1 - d.endpoint, d.packetId, i);
+                }
+                r.intactInOrder[d.endpoint] += ok ? 1 : 0;
+                next[d.endpoint] = d.packetId + 1;
+            });
+        e.SetEventCallback(
+            [&r](const RiflLinkEvent& ev)
+            {
+                if (ev.type == RiflLinkEventType::FC_NOTIFICATION_REPEATED)
+                {
+                    r.repeated.push_back(ev);
+                }
+            });
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            for (uint64_t id = 0; id < PACKETS; ++id)
+            {
+                std::vector<uint8_t> p(BYTES);
+                for (uint32_t i = 0; i < BYTES; ++i)
+                {
+                    p[i] = PatternByte(s, id, i);
+                }
+                e.OfferPacket(s, id, p);
+            }
+        }
+        e.AdvanceTo(20000);
+        r.counters[0] = e.GetCounters(0);
+        r.counters[1] = e.GetCounters(1);
+        return r;
+    }
+
+    void DoRun() override
+    {
+        RiflLinkConfig c;
+        c.lanes = 2;
+        c.lineDelaySlots = 50;
+        c.startup = RiflStartup::SHORT;
+        c.replayTail = RiflReplayTail::RTL;
+        c.endpointDrainRate = {0.3, -1.0};
+        c.Validate();
+        NS_TEST_ASSERT_MSG_EQ(c.GetFrameIdWidth(), 7u, "derived FrameIdWidth");
+        RiflFastEngine fast(c);
+        RiflReferenceEngine ref(c);
+        for (const Run& r : {Drive(fast), Drive(ref)})
+        {
+            NS_TEST_ASSERT_MSG_EQ(r.repeated.size(), 1u, "one repeat traced");
+            NS_TEST_EXPECT_MSG_EQ(r.repeated[0].endpoint, 1u, "at B");
+            NS_TEST_EXPECT_MSG_EQ(r.repeated[0].lane, 0u, "lane 0");
+            NS_TEST_EXPECT_MSG_EQ(r.repeated[0].slot, 3823u, "in slot 3823");
+            NS_TEST_EXPECT_MSG_EQ(r.repeated[0].value, 2, "a resume");
+            NS_TEST_EXPECT_MSG_EQ(r.repeated[0].value2, 3769, "of line slot 3769");
+            NS_TEST_EXPECT_MSG_EQ(r.counters[1].fcNotificationsRepeated, 1u, "counted once");
+            NS_TEST_EXPECT_MSG_GT(r.counters[0].fcResumeSent, 0u, "A resumed B");
+            for (uint32_t ep = 0; ep < 2; ++ep)
+            {
+                NS_TEST_EXPECT_MSG_EQ(r.counters[ep].duplicatesDelivered, 0u, "no user duplicate");
+                NS_TEST_EXPECT_MSG_EQ(r.counters[ep].fcNotificationsSkipped, 0u, "none skipped");
+                NS_TEST_EXPECT_MSG_EQ(r.intactInOrder[ep], PACKETS, "exactly once in order");
+            }
+            NS_TEST_EXPECT_MSG_EQ(r.counters[0].fcNotificationsRepeated, 0u, "none at A");
+        }
+        c.replayTail = RiflReplayTail::CORRECTED;
+        RiflFastEngine corrected(c);
+        const Run rc = Drive(corrected);
+        NS_TEST_EXPECT_MSG_EQ(rc.repeated.size(), 0u, "corrected tail: no repeat");
+        for (uint32_t ep = 0; ep < 2; ++ep)
+        {
+            NS_TEST_EXPECT_MSG_EQ(rc.intactInOrder[ep], PACKETS, "corrected: exactly once");
+        }
+    }
+
+    static constexpr uint32_t BYTES = 491;  //!< packet size
+    static constexpr uint64_t PACKETS = 200; //!< per direction
+};
+
+/**
+ * \ingroup rifl-protocol
  * \brief The "rifl-lossless" suite.
  */
 class RiflLosslessTestSuite : public TestSuite
@@ -918,6 +1046,7 @@ class RiflLosslessTestSuite : public TestSuite
         AddTestCase(new RiflReorderingHazardTestCase(), RIFL_TEST_QUICK);
         AddTestCase(new RiflFcSequenceCheckTestCase(), RIFL_TEST_QUICK);
         AddTestCase(new RiflFcResumeSkippedTestCase(), RIFL_TEST_QUICK);
+        AddTestCase(new RiflFcNotificationRepeatedTestCase(), RIFL_TEST_QUICK);
         AddTestCase(new RiflLosslessTestCase(2500000, 0), RIFL_TEST_EXTENSIVE);
     }
 };
