@@ -52,7 +52,7 @@ struct MultiprocessorScenarioConfig
  * \ingroup rifl-scenario
  * Number of message-loss reasons (DIRECT_LINK_NUM_LOSS_REASONS).
  */
-constexpr uint32_t MULTIPROCESSOR_SCENARIO_LOSS_REASONS = 8;
+constexpr uint32_t MULTIPROCESSOR_SCENARIO_LOSS_REASONS = 9;
 
 /**
  * \ingroup rifl-scenario
@@ -100,7 +100,7 @@ struct MultiprocessorScenarioResult
     uint64_t linkMessagesMalformed{0};    //!< received malformed
     uint64_t contentMismatches{0};        //!< received intact-looking but differing
     uint64_t messagesLost{0};             //!< counted lost by the devices (any reason)
-    /// messagesLost by DirectLinkLossReason (RETRANS_LIMIT, ..., MALFORMED, FALSE_ACK).
+    /// messagesLost by DirectLinkLossReason (RETRANS_LIMIT, ..., FALSE_ACK, VC_OVERFLOW).
     std::array<uint64_t, MULTIPROCESSOR_SCENARIO_LOSS_REASONS> lostByReason{};
 
     double latencyNsMean{0}; //!< request -> response latency over correct responses, mean

@@ -332,6 +332,8 @@ Flatten(const DirectLinkReferenceEngine::TruthCounters& t, uint64_t pending)
         v.emplace_back("lostByReason" + std::to_string(i), t.lostByReason[i]);
     }
     v.emplace_back("falseAcks", t.falseAcks);
+    v.emplace_back("staleVcOverflows", t.staleVcOverflows);
+    v.emplace_back("staleContentMismatches", t.staleContentMismatches);
     v.emplace_back("pending", pending);
     return v;
 }
@@ -348,6 +350,8 @@ struct Outcome
     std::array<uint64_t, 12> byType{}; //!< events by type
     uint64_t falseAcks{0};             //!< entries freed by false acks (both sides)
     uint64_t falseAckLosses{0};        //!< messages counted lost FALSE_ACK (both sides)
+    uint64_t overflowLosses{0};        //!< messages counted lost VC_OVERFLOW (both sides)
+    uint64_t staleEffects{0};          //!< staleVcOverflows + staleContentMismatches (both sides)
 };
 
 /// Run a scenario on both engines and compare everything; the fast engine is driven
@@ -445,6 +449,10 @@ Compare(const Scenario& sc, bool eventDriven)
         out.falseAcks += ref.GetTruth(side).falseAcks;
         out.falseAckLosses += ref.GetTruth(side).lostByReason[static_cast<uint32_t>(
             DirectLinkEndpointState::LossReason::FALSE_ACK)];
+        out.overflowLosses += ref.GetTruth(side).lostByReason[static_cast<uint32_t>(
+            DirectLinkEndpointState::LossReason::VC_OVERFLOW)];
+        out.staleEffects
+            += ref.GetTruth(side).staleVcOverflows + ref.GetTruth(side).staleContentMismatches;
     }
     return out;
 }
@@ -584,6 +592,7 @@ class DirectLinkRandomEquivalenceTestCase : public TestCase
         uint64_t bulk = 0;
         uint64_t falseAcks = 0;
         uint64_t falseAckLosses = 0;
+        uint64_t overflowLosses = 0;
         uint64_t guarded = 0;
         std::array<uint64_t, 12> byType{};
         for (uint32_t k = m_first; k < m_first + m_count; ++k)
@@ -599,12 +608,15 @@ class DirectLinkRandomEquivalenceTestCase : public TestCase
             bulk += o.bulkSlots;
             falseAcks += o.falseAcks;
             falseAckLosses += o.falseAckLosses;
+            overflowLosses += o.overflowLosses;
             guarded += sc.cfg.initAckGuard ? 1 : 0;
             if (sc.cfg.initAckGuard
                 && o.byType[static_cast<uint32_t>(DirectLinkEventType::UNDETECTED_ERROR)] == 0)
             {
                 // (an undetected error can corrupt an AskNo into a false ack)
                 NS_TEST_ASSERT_MSG_EQ(o.falseAcks, 0, sc.name << ": no false ack with the guard");
+                NS_TEST_ASSERT_MSG_EQ(o.staleEffects, 0,
+                                      sc.name << ": no stale pairing with the guard");
             }
             for (uint32_t t = 0; t < byType.size(); ++t)
             {
@@ -614,7 +626,8 @@ class DirectLinkRandomEquivalenceTestCase : public TestCase
         std::cout << "equivalence: " << m_count << " scenarios, " << slots << " slots (" << bulk
                   << " in bulk), " << deliveries << " deliveries, " << losses << " losses, "
                   << events << " events, " << corrupted << " corrupted micro-packets, " << falseAcks
-                  << " false acks and " << falseAckLosses << " messages lost FALSE_ACK (" << guarded
+                  << " false acks, " << falseAckLosses << " messages lost FALSE_ACK and "
+                  << overflowLosses << " VC_OVERFLOW (" << guarded
                   << " scenarios with InitAckGuard), all identical; events by type (enum order):";
         for (uint64_t n : byType)
         {

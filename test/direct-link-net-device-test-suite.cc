@@ -744,6 +744,15 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
             (DirectLinkLossReasonFromEngine(DirectLinkEndpointState::LossReason::FALSE_ACK)
              == DirectLinkLossReason::FALSE_ACK),
             true, "engine reason mapped");
+        // the stale pairing's other loss (DirectLinkStalePairingTestCase replays it)
+        NS_TEST_ASSERT_MSG_EQ(DirectLinkLossReasonName(DirectLinkLossReason::VC_OVERFLOW),
+                              "VC_OVERFLOW", "name");
+        NS_TEST_ASSERT_MSG_EQ(
+            (DirectLinkLossReasonFromEngine(DirectLinkEndpointState::LossReason::VC_OVERFLOW)
+             == DirectLinkLossReason::VC_OVERFLOW),
+            true, "engine reason mapped");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(DirectLinkLossReason::VC_OVERFLOW) + 1,
+                              DIRECT_LINK_NUM_LOSS_REASONS, "the last reason");
         for (bool guard : {false, true})
         {
             std::array<Traced, 2> traced;

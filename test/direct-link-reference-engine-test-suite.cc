@@ -1607,7 +1607,11 @@ FalseAckDifference(const FalseAckRecord& a, const FalseAckRecord& b)
             || a.truth[s].falseAcks != b.truth[s].falseAcks
             || a.counters[s].initAckEarly != b.counters[s].initAckEarly
             || a.counters[s].orphanFlits != b.counters[s].orphanFlits
-            || a.counters[s].rxAccepted != b.counters[s].rxAccepted)
+            || a.counters[s].rxAccepted != b.counters[s].rxAccepted
+            || a.counters[s].vcOverflows != b.counters[s].vcOverflows
+            || a.truth[s].contentMismatches != b.truth[s].contentMismatches
+            || a.truth[s].staleVcOverflows != b.truth[s].staleVcOverflows
+            || a.truth[s].staleContentMismatches != b.truth[s].staleContentMismatches)
         {
             return "counters of side " + std::to_string(s);
         }
@@ -1775,6 +1779,516 @@ class DirectLinkFalseAckTestCase : public TestCase
             }
             NS_TEST_ASSERT_MSG_GT(g.counters[0].initAckEarly + g.counters[1].initAckEarly, 0,
                                   "guard: early Init-Acks seen and ignored");
+        }
+    }
+};
+
+namespace
+{
+
+/// One action of a stale-pairing scenario (the fuzz target's actions, see StaleScenario).
+struct StaleAction
+{
+    uint64_t slot;  //!< when (before the slot runs)
+    bool drain;     //!< a drain-interval change (else a message offer)
+    uint32_t side;  //!< sender (offer) or receiver (drain)
+    uint32_t vc;    //!< VC
+    uint32_t value; //!< bytes (offer) or drain interval
+};
+
+/**
+ * A fuzz reproducer of the stale-handshake hazard replayed exactly as the direct-link-engine
+ * fuzz target runs it (fuzz/direct-link-engine.cc, decoded by tools/direct-link-fuzz-input):
+ * the actions in order (message ids 0, 1, ... per side), then from quietFrom every drain
+ * interval 1. Routing words and contents differ from the fuzz input's; no decision of the
+ * protocol depends on them (the scenarios' line errors are single-bit CRC flips, detected by
+ * any generator).
+ */
+struct StaleScenario
+{
+    DirectLinkConfig config;          //!< the link
+    std::vector<StaleAction> actions; //!< ascending slots
+    /// (slot, bits flipped) by sending side
+    std::array<std::vector<std::pair<uint64_t, std::vector<uint32_t>>>, 2> errors;
+    uint64_t quietFrom{0}; //!< every drain 1 from here
+    uint64_t probe{0};     //!< record side 0's vcOverflows before this slot runs (StaleRecord)
+};
+
+/// What one engine produced on a stale-pairing scenario.
+struct StaleRecord
+{
+    FalseAckRecord r;                 //!< deliveries, losses, events, counters
+    std::array<uint64_t, 2> probed{}; //!< side 0's vcOverflows before slots probe and probe + 1
+};
+
+/**
+ * \brief Run a stale-pairing scenario on one engine (the fast one driven by NextEventSlot(),
+ *        as an adapter would) until slot \p end.
+ * \param sc the scenario.
+ * \param fast the fast engine.
+ * \param guard force InitAckGuard on (InitialTime raised to MinInitialTime() if needed).
+ * \param end the first slot not run.
+ * \return what happened.
+ */
+StaleRecord
+RunStaleScenario(const StaleScenario& sc, bool fast, bool guard, uint64_t end)
+{
+    DirectLinkConfig c = sc.config;
+    if (guard)
+    {
+        c.initAckGuard = true;
+        c.initialTime = std::max<uint32_t>(c.initialTime, uint32_t(c.MinInitialTime()));
+    }
+    std::array<Ptr<BitErrorProcess>, 2> err;
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        if (!sc.errors[s].empty())
+        {
+            Ptr<DeterministicErrorProcess> p = Det();
+            p->SetFrameBits(DirectLinkFlit::FLIT_BITS);
+            for (const auto& [slot, bits] : sc.errors[s])
+            {
+                p->AddError(slot, bits);
+            }
+            err[s] = p;
+        }
+    }
+    std::unique_ptr<Engine> e;
+    if (fast)
+    {
+        e = std::make_unique<DirectLinkFastEngine>(c, err[0], err[1]);
+    }
+    else
+    {
+        e = std::make_unique<Engine>(c, err[0], err[1]);
+    }
+    DirectLinkLinkEngine& eng = *e;
+    StaleRecord out;
+    FalseAckRecord& r = out.r;
+    uint64_t promised = 0;
+    eng.SetDeliveryCallback(
+        [&](const DirectLinkDeliveredMessage& d)
+        {
+            r.early += d.info.slot < promised ? 1 : 0;
+            r.delivered.push_back(d);
+        });
+    eng.SetLossCallback(
+        [&](const DirectLinkLostMessage& l)
+        {
+            r.early += eng.GetSlot() < promised ? 1 : 0;
+            r.lost.push_back(l);
+        });
+    eng.SetEventCallback(
+        [&](const DirectLinkEvent& x)
+        {
+            r.early += x.slot < promised ? 1 : 0;
+            r.events.push_back(x);
+        });
+    auto go = [&](uint64_t target)
+    {
+        while (eng.GetSlot() < target)
+        {
+            promised = eng.NextEventSlot();
+            const uint64_t to
+                = promised == DirectLinkLinkEngine::NEVER ? target : std::min(target, promised + 1);
+            eng.AdvanceTo(std::max(to, eng.GetSlot() + 1));
+        }
+        promised = 0;
+    };
+    std::array<uint64_t, 2> ids{};
+    auto probeTo = [&](uint64_t target)
+    {
+        // stop before probe and probe + 1 on the way (an adapter may always stop earlier)
+        for (uint64_t k = 0; k < 2; ++k)
+        {
+            if (sc.probe != 0 && eng.GetSlot() <= sc.probe + k && sc.probe + k <= target)
+            {
+                go(sc.probe + k);
+                out.probed[k] = eng.GetEndpoint(0).GetCounters().vcOverflows;
+            }
+        }
+        go(target);
+    };
+    for (const StaleAction& a : sc.actions)
+    {
+        probeTo(a.slot);
+        if (a.drain)
+        {
+            eng.SetDrainInterval(a.side, a.vc, a.value);
+        }
+        else
+        {
+            const uint64_t id = ids[a.side]++;
+            eng.OfferMessage(a.side, id, 1, 0, 0, a.vc, Content(id, a.value));
+            ++r.offered[a.side];
+        }
+    }
+    probeTo(sc.quietFrom);
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+        {
+            eng.SetDrainInterval(s, v, 1);
+        }
+    }
+    probeTo(end);
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        r.pending[s] = eng.GetPending(s);
+        r.truth[s] = e->GetTruth(s);
+        r.counters[s] = eng.GetEndpoint(s).GetCounters();
+    }
+    return out;
+}
+
+/**
+ * \return fuzz/known-issues (now fuzz/corpus/direct-link-engine)
+ *         direct-link-engine-vanished-after-false-acks, decoded.
+ */
+StaleScenario
+VanishedScenario()
+{
+    StaleScenario sc;
+    DirectLinkConfig& c = sc.config;
+    c.oneWayDelaySlots = 16;
+    c.retryBufferSize = 4;
+    c.vcBufferSize = {22, 6, 1, 11};
+    c.vcDrainInterval = {5, 0, 7, 7};
+    c.crcPoly = 0x23;
+    c.ackTime = 35;
+    c.retransLimit = 2;
+    c.crdNullTime = 1;
+    c.initialTime = 48;
+    c.maxMessageBytes = 700;
+    sc.actions = {{3, false, 0, 2, 2},    {24, true, 0, 2, 7},    {24, false, 0, 0, 218},
+                  {24, false, 0, 0, 218}, {37, false, 0, 0, 29},  {37, false, 1, 1, 38},
+                  {37, false, 1, 3, 13},  {276, false, 1, 0, 26}, {465, false, 1, 1, 6},
+                  {654, false, 1, 1, 6},  {843, false, 1, 1, 6},  {1032, false, 1, 1, 6},
+                  {1221, false, 1, 1, 6}, {1410, false, 1, 1, 6}};
+    sc.errors[0] = {{798, {189}}}; // the input lists bit 189 four times: one flip
+    sc.errors[1] = {{798, {189}}};
+    sc.quietFrom = 1411;
+    sc.probe = 1237;
+    return sc;
+}
+
+/**
+ * \return fuzz/known-issues (now fuzz/corpus/direct-link-engine)
+ *         direct-link-engine-vc-overflow-after-reset-with-stalled-ni, decoded.
+ */
+StaleScenario
+OverflowScenario()
+{
+    StaleScenario sc;
+    DirectLinkConfig& c = sc.config;
+    c.oneWayDelaySlots = 16;
+    c.retryBufferSize = 4;
+    c.vcBufferSize = {22, 6, 1, 1};
+    c.vcDrainInterval = {5, 8, 0, 0};
+    c.crcPoly = 0x01;
+    c.ackTime = 1;
+    c.retransLimit = 3;
+    c.crdNullTime = 578;
+    c.initialTime = 35;
+    c.maxMessageBytes = 700;
+    sc.actions = {{125, false, 1, 2, 56},  {125, false, 0, 2, 56},  {125, false, 0, 2, 0},
+                  {125, false, 0, 1, 0},   {125, false, 1, 2, 2},   {125, false, 0, 2, 56},
+                  {188, false, 1, 2, 3},   {204, false, 1, 1, 34},  {204, false, 1, 2, 42},
+                  {259, false, 1, 3, 395}, {349, false, 0, 0, 262}, {349, true, 0, 0, 0},
+                  {349, false, 0, 0, 1},   {349, true, 1, 0, 3}};
+    sc.errors[0] = {{14, {4, 0}}}; // Frame byte bits of handshake micro-packets: detected
+    sc.errors[1] = {{0, {0}}};
+    sc.quietFrom = 350;
+    sc.probe = 226;
+    return sc;
+}
+
+/**
+ * \return fuzz/known-issues (now fuzz/corpus/direct-link-engine)
+ *         direct-link-engine-content-after-stale-handshake, decoded.
+ */
+StaleScenario
+ContentScenario()
+{
+    StaleScenario sc;
+    DirectLinkConfig& c = sc.config;
+    c.oneWayDelaySlots = 14;
+    c.retryBufferSize = 15;
+    c.vcBufferSize = {13, 12, 2, 1};
+    c.vcDrainInterval = {5, 0, 0, 0};
+    c.crcPoly = 0x01;
+    c.ackTime = 34;
+    c.retransLimit = 1;
+    c.crdNullTime = 1;
+    c.initialTime = 288;
+    c.nakEnabled = true;
+    c.maxMessageBytes = 700;
+    sc.actions = {{297, false, 0, 1, 55},  {297, false, 1, 1, 8},   {360, false, 1, 2, 47},
+                  {360, false, 0, 1, 60},  {360, false, 1, 2, 53},  {360, false, 0, 0, 218},
+                  {360, false, 0, 0, 218}, {360, false, 0, 0, 218}, {360, false, 0, 0, 14},
+                  {360, false, 0, 1, 28},  {496, false, 1, 0, 57},  {496, false, 1, 3, 54},
+                  {589, true, 0, 0, 0}};
+    sc.quietFrom = 590;
+    return sc;
+}
+
+} // namespace
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief The stale pairing's other effects (fuzz reproducers): a header accepted and dropped
+ *        on a VC buffer that still holds micro-packets of the sender's old incarnation is
+ *        counted lost VC_OVERFLOW, and the overflows and the wrong content are attributed to
+ *        the stale pairing (TruthCounters::staleVcOverflows / staleContentMismatches);
+ *        identical on both engines, absent with InitAckGuard.
+ */
+class DirectLinkStalePairingTestCase : public TestCase
+{
+  public:
+    DirectLinkStalePairingTestCase()
+        : TestCase("Stale pairing: a header dropped on an overfilled VC buffer is counted lost "
+                   "VC_OVERFLOW, overflows and wrong content attributed; both engines")
+    {
+    }
+
+  private:
+    /**
+     * \brief Both engines agree, no callback before NextEventSlot(), nothing pending, sent =
+     *        delivered + truncated + malformed + lost, each message once.
+     * \param sc the scenario. \param guard InitAckGuard. \param what for messages.
+     * \return the reference engine's record.
+     */
+    StaleRecord RunBoth(const StaleScenario& sc, bool guard, const std::string& what)
+    {
+        const uint64_t end = sc.quietFrom + 5000;
+        const StaleRecord ref = RunStaleScenario(sc, false, guard, end);
+        const StaleRecord fast = RunStaleScenario(sc, true, guard, end);
+        NS_TEST_EXPECT_MSG_EQ(FalseAckDifference(ref.r, fast.r), "", what << ": engines identical");
+        NS_TEST_EXPECT_MSG_EQ(fast.r.early, 0, what << ": no callback before NextEventSlot()");
+        NS_TEST_EXPECT_MSG_EQ((ref.probed == fast.probed), true, what << ": probes identical");
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            const auto& peer = ref.r.counters[1 - s];
+            NS_TEST_EXPECT_MSG_EQ(ref.r.pending[s], 0,
+                                  what << ": side " << s << " nothing pending");
+            NS_TEST_EXPECT_MSG_EQ(peer.messagesDelivered + peer.messagesTruncated
+                                      + peer.messagesMalformed + ref.r.truth[s].lost,
+                                  ref.r.offered[s],
+                                  what << ": side " << s
+                                       << " sent = delivered + truncated + malformed + lost");
+            std::set<uint64_t> done;
+            uint64_t n = 0;
+            for (const auto& d : ref.r.delivered)
+            {
+                if (d.side == 1 - s)
+                {
+                    done.insert(d.info.messageId);
+                    ++n;
+                }
+            }
+            for (const auto& l : ref.r.lost)
+            {
+                if (l.side == s)
+                {
+                    done.insert(l.messageId);
+                    ++n;
+                }
+            }
+            NS_TEST_EXPECT_MSG_EQ(n, ref.r.offered[s], what << ": side " << s << " once each");
+            NS_TEST_EXPECT_MSG_EQ(done.size(), ref.r.offered[s], what << ": side " << s << " all");
+            NS_TEST_EXPECT_MSG_EQ(
+                ref.r.counters[1 - s].vcOverflows, ref.r.truth[1 - s].staleVcOverflows,
+                what << ": every overflow at side " << 1 - s << " attributed to the stale pairing");
+            NS_TEST_EXPECT_MSG_EQ(ref.r.truth[1 - s].contentMismatches,
+                                  ref.r.truth[1 - s].staleContentMismatches,
+                                  what << ": every wrong content at side " << 1 - s
+                                       << " attributed to the stale pairing");
+            NS_TEST_EXPECT_MSG_EQ(ref.r.truth[1 - s].undetectedErrors, 0,
+                                  what << ": no undetected");
+            if (guard)
+            {
+                NS_TEST_EXPECT_MSG_EQ(ref.r.counters[s].vcOverflows, 0, what << ": no overflow");
+                NS_TEST_EXPECT_MSG_EQ(ref.r.truth[s].contentMismatches, 0, what << ": no content");
+                NS_TEST_EXPECT_MSG_EQ(ref.r.truth[s].falseAcks, 0, what << ": no false ack");
+                NS_TEST_EXPECT_MSG_EQ(
+                    ref.r.truth[s].lostByReason[uint32_t(LossReason::FALSE_ACK)]
+                        + ref.r.truth[s].lostByReason[uint32_t(LossReason::VC_OVERFLOW)],
+                    0, what << ": nothing lost FALSE_ACK or VC_OVERFLOW");
+            }
+        }
+        return ref;
+    }
+
+    /// \param rec a record. \return its losses with reason VC_OVERFLOW.
+    static std::vector<DirectLinkLostMessage> OverflowLosses(const StaleRecord& rec)
+    {
+        std::vector<DirectLinkLostMessage> v;
+        for (const auto& l : rec.r.lost)
+        {
+            if (l.reason == LossReason::VC_OVERFLOW)
+            {
+                v.push_back(l);
+            }
+        }
+        return v;
+    }
+
+    /// \param rec a record. \return its MESSAGE_LOST events with value VC_OVERFLOW.
+    static std::vector<DirectLinkEvent> OverflowEvents(const StaleRecord& rec)
+    {
+        std::vector<DirectLinkEvent> v;
+        for (const DirectLinkEvent& x : rec.r.events)
+        {
+            if (x.type == DirectLinkEventType::MESSAGE_LOST
+                && x.value == int64_t(LossReason::VC_OVERFLOW))
+            {
+                v.push_back(x);
+            }
+        }
+        return v;
+    }
+
+    /// \param rec a record. \param side receiving side. \param id message.
+    /// \return the number of deliveries of that message there.
+    static uint32_t Deliveries(const StaleRecord& rec, uint32_t side, uint64_t id)
+    {
+        uint32_t n = 0;
+        for (const auto& d : rec.r.delivered)
+        {
+            n += (d.side == side && d.info.messageId == id) ? 1 : 0;
+        }
+        return n;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t ovf = uint32_t(LossReason::VC_OVERFLOW);
+        // --- vanished after false acks. A and B are Normal at the end of 33. A shuts down at
+        // 36 (CrdNullTime 1 on VC2) and re-enters Normal at the end of 38 on B's handshake
+        // Init-Acks (early: its Initial began at 37). B, Normal in its first incarnation,
+        // sends message 0 (VC1) in 37 and 39; the new A accepts both (ends of 53 and 55) into
+        // its VC1 buffer, which its NI does not drain before the quiet tail (1411). B resets
+        // on A's Init at the end of 53 (PEER_INIT: message 0 abandoned, held by A) and
+        // re-enters Normal at the end of 54 on A's Init-Ack of 38 (early again), with VC1's
+        // credit at VcBufferSize 6 while A's VC1 buffer holds 2 micro-packets of B's old
+        // incarnation: A never resets, and the two are paired with B's two incarnations
+        // (false acks of B's Credits and of A's message 2 follow, counted). B's messages 3-6
+        // (one micro-packet each, VC1) fill A's buffer; message 7 (sent in 1221) is accepted
+        // in sequence at the end of 1237 and dropped: VC1 full (vcOverflows). Its ack is
+        // genuine and frees it at the end of 1254; B never resends it. Before the fix it
+        // stayed pending for ever; it is now decided L slots after the ack: lost VC_OVERFLOW
+        // (LostMessage::slot 1254, MESSAGE_LOST at 1270). Message 8 (1410) is accepted after
+        // the quiet tail drained A's buffer; 3-6 and 8 are delivered.
+        {
+            const StaleRecord r = RunBoth(VanishedScenario(), false, "vanished");
+            NS_TEST_EXPECT_MSG_EQ(r.probed[0], 0, "no overflow before the end of 1237");
+            NS_TEST_EXPECT_MSG_EQ(r.probed[1], 1, "A's VC1 overflows at the end of 1237");
+            NS_TEST_EXPECT_MSG_EQ(r.r.counters[0].vcOverflows, 1, "one overflow at A");
+            NS_TEST_EXPECT_MSG_EQ(r.r.truth[0].staleVcOverflows, 1, "after the stale pairing");
+            NS_TEST_EXPECT_MSG_GT(r.r.counters[1].initAckEarly, 0, "B re-entered on early ones");
+            const auto losses = OverflowLosses(r);
+            NS_TEST_ASSERT_MSG_EQ(losses.size(), 1, "one message lost VC_OVERFLOW");
+            for (const auto& l : losses) // (the runner may continue after a failed assert)
+            {
+                NS_TEST_EXPECT_MSG_EQ(l.side, 1, "B's");
+                NS_TEST_EXPECT_MSG_EQ(l.messageId, 7, "message 7");
+                NS_TEST_EXPECT_MSG_EQ(l.slot, 1254, "its entry freed at the end of 1254");
+            }
+            NS_TEST_EXPECT_MSG_EQ(r.r.truth[1].lostByReason[ovf], 1, "truth counter by reason");
+            const auto events = OverflowEvents(r);
+            NS_TEST_ASSERT_MSG_EQ(events.size(), 1, "one MESSAGE_LOST event, value VC_OVERFLOW");
+            for (const DirectLinkEvent& x : events)
+            {
+                NS_TEST_EXPECT_MSG_EQ(x.slot, 1254 + 16, "decided L slots after the ack");
+                NS_TEST_EXPECT_MSG_EQ(x.side, 1, "B's");
+                NS_TEST_EXPECT_MSG_EQ(x.messageId, 7, "message 7");
+                NS_TEST_EXPECT_MSG_EQ(x.vc, 1, "on VC1");
+            }
+            NS_TEST_EXPECT_MSG_EQ(Deliveries(r, 0, 7), 0, "message 7 never delivered");
+            for (uint64_t id : {3, 4, 5, 6, 8})
+            {
+                NS_TEST_EXPECT_MSG_EQ(Deliveries(r, 0, id), 1,
+                                      "B's message " << id << " delivered");
+            }
+            const StaleRecord g = RunBoth(VanishedScenario(), true, "vanished, guard");
+            NS_TEST_EXPECT_MSG_EQ(Deliveries(g, 0, 7), 1, "guard: message 7 delivered");
+        }
+
+        // --- VC overflow after resets with a stalled NI (no false ack). VC2 buffers of 1, A's
+        // NI stalled on VC2 until the quiet tail (350). A and B re-enter Normal at the end of
+        // 192, B's message 2 (VC2, sent before B's PEER_INIT reset at the end of 201) is
+        // accepted by A at the end of 204 and fills A's VC2 buffer. B re-enters Normal at the
+        // end of 208 on an early Init-Ack (its Initial began at 202) with VC2's credit 1; A did
+        // not reset. B's new incarnation sends message 3 (VC1, SndNo 0) in 209 and message 4
+        // (VC2, SndNo 1) in 210, times out (AckTime 1) and shuts down on RETRANS_LIMIT at the
+        // end of 216 (both abandoned). A rejects SndNo 0 at 225 (it expects 1, counting B's
+        // old micro-packet) and accepts SndNo 1 at 226: VC2 full, message 4's header dropped.
+        // At its decision (216 + L = 232) A neither delivered nor holds it: lost VC_OVERFLOW
+        // (before the fix RETRANS_LIMIT, as if its sender's reset had cost it).
+        {
+            const StaleRecord r = RunBoth(OverflowScenario(), false, "overflow");
+            NS_TEST_EXPECT_MSG_EQ(r.probed[0], 0, "no overflow before the end of 226");
+            NS_TEST_EXPECT_MSG_EQ(r.probed[1], 1, "A's VC2 overflows at the end of 226");
+            NS_TEST_EXPECT_MSG_EQ(r.r.counters[0].vcOverflows, 1, "one overflow at A");
+            NS_TEST_EXPECT_MSG_EQ(r.r.truth[0].staleVcOverflows, 1, "after the stale pairing");
+            NS_TEST_EXPECT_MSG_EQ(r.r.truth[0].falseAcks + r.r.truth[1].falseAcks, 0,
+                                  "no false ack");
+            const auto losses = OverflowLosses(r);
+            NS_TEST_ASSERT_MSG_EQ(losses.size(), 1, "one message lost VC_OVERFLOW");
+            for (const auto& l : losses)
+            {
+                NS_TEST_EXPECT_MSG_EQ(l.side, 1, "B's");
+                NS_TEST_EXPECT_MSG_EQ(l.messageId, 4, "message 4");
+                NS_TEST_EXPECT_MSG_EQ(l.slot, 216, "abandoned at the end of 216");
+            }
+            const auto events = OverflowEvents(r);
+            NS_TEST_ASSERT_MSG_EQ(events.size(), 1, "one MESSAGE_LOST event, value VC_OVERFLOW");
+            for (const DirectLinkEvent& x : events)
+            {
+                NS_TEST_EXPECT_MSG_EQ(x.slot, 216 + 16, "decided L slots after the reset");
+                NS_TEST_EXPECT_MSG_EQ(x.messageId, 4, "message 4");
+                NS_TEST_EXPECT_MSG_EQ(x.vc, 2, "on VC2");
+            }
+            NS_TEST_EXPECT_MSG_EQ(Deliveries(r, 0, 4), 0, "message 4 never delivered");
+            RunBoth(OverflowScenario(), true, "overflow, guard");
+        }
+
+        // --- wrong content after a stale handshake (no bit error, no false ack). B is Normal
+        // from the end of 398. A's incarnation Normal from the end of 407 sends its message 3
+        // (VC0, 13 micro-packets) from 408; B accepts SndNo 0-3 (ends of 422-425) into its VC0
+        // reassembly / buffer. A resets on B's Init at the end of 411 (message 3 abandoned) and
+        // re-enters Normal at the end of 412 on an early Init-Ack; its new incarnation sends
+        // message 4 (VC0, 13 micro-packets) with SndNo 0-12 from 413. B rejects SndNo 0-3
+        // (427-430, it expects 4) and accepts SndNo 4-12 (431-439): message 4's micro-packets
+        // 4-12 complete message 3, which B delivers at its PEER_INIT reset at the end of 441
+        // as an intact 13-micro-packet message with wrong bytes (contentMismatches), now
+        // attributed to the stale pairing (staleContentMismatches); message 4 is lost
+        // CREDIT_TIMEOUT (A's Shutdown at the end of 426).
+        {
+            const StaleRecord r = RunBoth(ContentScenario(), false, "content");
+            NS_TEST_EXPECT_MSG_EQ(r.r.truth[1].contentMismatches, 1, "one wrong content at B");
+            NS_TEST_EXPECT_MSG_EQ(r.r.truth[1].staleContentMismatches, 1, "after a stale pairing");
+            NS_TEST_EXPECT_MSG_EQ(r.r.truth[0].falseAcks + r.r.truth[1].falseAcks, 0,
+                                  "no false ack");
+            bool wrong = false;
+            for (const auto& d : r.r.delivered)
+            {
+                if (d.side == 1 && d.info.messageId == 3 && d.info.slot == 441)
+                {
+                    wrong = !d.info.truncated && !d.info.malformed && !d.contentOk;
+                }
+            }
+            NS_TEST_EXPECT_MSG_EQ(wrong, true,
+                                  "A's message 3 delivered at 441, intact, wrong bytes");
+            bool lost4 = false;
+            for (const auto& l : r.r.lost)
+            {
+                lost4 = lost4
+                        || (l.side == 0 && l.messageId == 4 && l.slot == 426
+                            && l.reason == LossReason::CREDIT_TIMEOUT);
+            }
+            NS_TEST_EXPECT_MSG_EQ(lost4, true, "A's message 4 lost CREDIT_TIMEOUT (426)");
+            RunBoth(ContentScenario(), true, "content, guard");
         }
     }
 };
@@ -2177,6 +2691,7 @@ static class DirectLinkReferenceEngineTestSuite : public TestSuite
         AddTestCase(new DirectLinkAbandonedCountedOnceTestCase(false), RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkAbandonedCountedOnceTestCase(true), RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkFalseAckTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkStalePairingTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkHandshakeExhaustiveTestCase(3, 12), RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkHandshakeExhaustiveTestCase(4, 40), RIFL_TEST_EXTENSIVE);
     }

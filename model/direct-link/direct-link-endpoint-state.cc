@@ -129,6 +129,7 @@ DirectLinkEndpointState::BuildTx(uint64_t slot)
             if (sent)
             {
                 tx.tag.serial = m_nextSerial++;
+                tx.tag.incarnation = m_counters.normalEntries;
                 RetryEntry e;
                 e.fields = tx.fields;
                 e.tag = tx.tag;
@@ -161,6 +162,10 @@ DirectLinkEndpointState::ProcessAck(uint32_t askNo, uint64_t slot)
     }
     for (uint32_t i = 0; i <= d; ++i)
     {
+        NS_LOG_LOGIC("slot " << slot << ": AskNo " << askNo << " frees SndNo "
+                             << m_retry.front().fields.sndNo << " (serial "
+                             << m_retry.front().tag.serial << ", message "
+                             << m_retry.front().tag.messageId << ")");
         if (m_ackCb)
         {
             m_ackCb(m_retry.front().tag, slot);
@@ -275,6 +280,9 @@ DirectLinkEndpointState::Receive(uint64_t slot, const Flit::DecodeResult& r, con
         }
         return;
     }
+    NS_LOG_LOGIC("slot " << slot << ": accepted SndNo " << f.sndNo << " type "
+                         << static_cast<uint32_t>(f.type) << " vc " << f.vc << " (serial "
+                         << tag.serial << ", message " << tag.messageId << ")");
     m_frameExpected = (m_frameExpected + 1) % SEQ_MODULUS;
     m_nakArmed = true;
     ++m_counters.rxAccepted;
@@ -298,6 +306,8 @@ DirectLinkEndpointState::Receive(uint64_t slot, const Flit::DecodeResult& r, con
     {
         if (m_vcBuf[f.vc].size() >= m_cfg.vcBufferSize[f.vc])
         {
+            NS_LOG_LOGIC("slot " << slot << ": VC " << f.vc << " full, message " << tag.messageId
+                                 << " dropped");
             ++m_counters.vcOverflows;
             return;
         }
@@ -816,6 +826,8 @@ DirectLinkEndpointState::LossReasonName(LossReason r)
             return "PEER_INIT";
         case LossReason::FALSE_ACK:
             return "FALSE_ACK";
+        case LossReason::VC_OVERFLOW:
+            return "VC_OVERFLOW";
     }
     return "UNKNOWN";
 }

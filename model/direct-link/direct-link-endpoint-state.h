@@ -53,7 +53,10 @@ namespace ns3
  *   the guard a side can re-enter Normal on Init-Acks that answer an Init of its
  *   previous incarnation, and the peer's acks then acknowledge micro-packets it
  *   never accepted (a false ack; the engine counts the messages concerned lost,
- *   LossReason::FALSE_ACK).
+ *   LossReason::FALSE_ACK), or the peer, whose VC buffers still hold micro-packets
+ *   of the previous incarnation while this side's credits restart at VcBufferSize,
+ *   drops an accepted one on a full VC buffer (vcOverflows; a message whose header
+ *   is so dropped is counted lost, LossReason::VC_OVERFLOW).
  * - **Normal**: a correct Init re-enters Initial (peer seen) with the same
  *   clean-up as Shutdown (reason PEER_INIT); an Init-Ack is ignored.
  * - **Shutdown** takes no micro-packet time in this model: the clean-up is done
@@ -166,10 +169,16 @@ class DirectLinkEndpointState
         /// buffer although the peer had not accepted it (the ack answered another incarnation
         /// of this side, see the Initial rule); never resent, the message never arrives whole
         FALSE_ACK = 4,
+        /// accepted, not kept: the peer accepted its header micro-packet in sequence (so
+        /// the ack that freed it was genuine) but dropped it because the VC buffer was full
+        /// (Counters::vcOverflows), the sender's credits exceeding the free space after a
+        /// stale handshake (or an undetected error); without its header the message never
+        /// arrives (see DirectLinkReferenceEngine, VC overflows)
+        VC_OVERFLOW = 5,
     };
 
     /// Number of LossReason values.
-    static constexpr uint32_t NUM_LOSS_REASONS = 5;
+    static constexpr uint32_t NUM_LOSS_REASONS = 6;
 
     /// Ground truth carried with a micro-packet for the records (never used for decisions).
     struct FlitTag
@@ -179,6 +188,10 @@ class DirectLinkEndpointState
         /// retry-buffer entry (Data or Credit): this side's serial number of the entry,
         /// 0, 1, 2, ... in creation order over the side's whole life; NEVER otherwise
         uint64_t serial{NEVER};
+        /// retry-buffer entry: the sender's incarnation it belongs to (Counters::normalEntries
+        /// when it was created: the sender's stays in Normal are numbered 1, 2, ...); NEVER
+        /// otherwise
+        uint64_t incarnation{NEVER};
     };
 
     /// What BuildTx() puts on the line.
@@ -237,8 +250,10 @@ class DirectLinkEndpointState
         uint64_t messagesMalformed{0}; //!< messages whose flits did not match
         uint64_t orphanFlits{0};       //!< body flits without a header
         uint64_t messagesAbandoned{0}; //!< messages given up by this sender
-        uint64_t vcOverflows{0};       //!< accepted Data that found its VC full
-        uint64_t creditOverflows{0};   //!< credits beyond VcBufferSize received
+        /// accepted Data that found its VC full (dropped; the engine counts a message whose
+        /// header is dropped so lost, LossReason::VC_OVERFLOW)
+        uint64_t vcOverflows{0};
+        uint64_t creditOverflows{0}; //!< credits beyond VcBufferSize received
     };
 
     /// Callback for deliveries.

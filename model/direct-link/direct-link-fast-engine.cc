@@ -198,6 +198,12 @@ DirectLinkFastEngine::NextEventSlot()
     // the decision on an abandoned message (a loss callback and event)
     bound = std::min(bound, NextLossDecision());
     const uint64_t delay = m_cfg.oneWayDelaySlots;
+    // a header the peer accepted and dropped on a full VC buffer is decided L slots after
+    // the ack that frees it, which can arrive at the end of this slot
+    if (!m_ackTruth[0].dropped.empty() || !m_ackTruth[1].dropped.empty())
+    {
+        bound = std::min(bound, m_slot + delay);
+    }
     // a false ack in slot >= m_slot is decided (a possible loss) L slots later; rule it out
     // from ground truth (AckRecordsClean: both Normals started together, and nothing sent
     // before its sender's Normal began is still on the line), else bound by m_slot + L

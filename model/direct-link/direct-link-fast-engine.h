@@ -102,7 +102,10 @@ class DirectLinkFastEngine : public DirectLinkReferenceEngine
      * in-order acceptance of those ahead of it, a header or tail Data), of the next
      * listed error (error slot + OneWayDelay), and GetSlot() + OneWayDelay if the sender's
      * next new sequence number is not the one the receiver will expect (one was lost), the
-     * next decision on an abandoned message, and GetSlot() + OneWayDelay unless ground truth
+     * next decision on an abandoned message, GetSlot() + OneWayDelay while a header micro-packet
+     * that the receiver accepted and dropped on a full VC buffer is still in its sender's retry
+     * buffer (the ack that frees it is decided L slots later), and GetSlot() + OneWayDelay
+     * unless ground truth
      * rules out a false ack (the decision on a falsely acked message comes L slots after
      * it): both sides' current Normals started together and have seen no false ack
      * (AckRecordsClean) and no micro-packet sent before its sender's Normal began is still

@@ -144,7 +144,8 @@ struct DirectLinkLostMessage
     uint32_t side{0};      //!< sending side
     uint64_t messageId{0}; //!< the message
     /// slot it was abandoned (the sender's reset) or, for FALSE_ACK, the slot at whose end
-    /// the false ack arrived; the loss is decided OneWayDelay slots later
+    /// the false ack arrived (for VC_OVERFLOW, whichever of its sender's reset and the ack
+    /// freeing its dropped header came first); the loss is decided OneWayDelay slots later
     uint64_t slot{0};
     DirectLinkEndpointState::LossReason reason{}; //!< why
 };

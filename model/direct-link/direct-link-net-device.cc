@@ -49,6 +49,8 @@ DirectLinkLossReasonName(DirectLinkLossReason r)
             return "MALFORMED";
         case DirectLinkLossReason::FALSE_ACK:
             return "FALSE_ACK";
+        case DirectLinkLossReason::VC_OVERFLOW:
+            return "VC_OVERFLOW";
     }
     return "UNKNOWN";
 }
@@ -69,6 +71,8 @@ DirectLinkLossReasonFromEngine(DirectLinkEndpointState::LossReason r)
             return DirectLinkLossReason::PEER_INIT;
         case E::FALSE_ACK:
             return DirectLinkLossReason::FALSE_ACK;
+        case E::VC_OVERFLOW:
+            return DirectLinkLossReason::VC_OVERFLOW;
     }
     return DirectLinkLossReason::FALSE_ACK;
 }

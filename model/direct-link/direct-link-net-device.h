@@ -41,7 +41,7 @@ class Packet;
 /**
  * \ingroup direct-link-ns3
  * \brief Why a message was counted lost (the four engine reset reasons first; the engine's
- *        FALSE_ACK last, added after the others so their numbers stay).
+ *        FALSE_ACK and VC_OVERFLOW last, added after the others so their numbers stay).
  */
 enum class DirectLinkLossReason : uint8_t
 {
@@ -57,11 +57,16 @@ enum class DirectLinkLossReason : uint8_t
     /// of the sender after a stale handshake, DirectLinkEndpointState::LossReason::FALSE_ACK;
     /// InitAckGuard prevents it)
     FALSE_ACK = 7,
+    /// accepted, not kept: the peer accepted its header micro-packet and dropped it because
+    /// the VC buffer was full, the sender's credits exceeding the free space after a stale
+    /// handshake (DirectLinkEndpointState::LossReason::VC_OVERFLOW; InitAckGuard prevents
+    /// that) or an undetected error
+    VC_OVERFLOW = 8,
 };
 
 /// \ingroup direct-link-ns3
 /// Number of DirectLinkLossReason values.
-constexpr uint32_t DIRECT_LINK_NUM_LOSS_REASONS = 8;
+constexpr uint32_t DIRECT_LINK_NUM_LOSS_REASONS = 9;
 
 /**
  * \ingroup direct-link-ns3

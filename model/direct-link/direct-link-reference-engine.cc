@@ -181,6 +181,7 @@ DirectLinkReferenceEngine::RxAndEndOfSlot(uint32_t side, uint64_t s,
         }
         const uint64_t rejects = m_ep[side].GetCounters().seqRejects;
         const uint64_t accepted = m_ep[side].GetCounters().rxAccepted;
+        const uint64_t overflows = m_ep[side].GetCounters().vcOverflows;
         const uint32_t frameExpected = m_ep[side].GetFrameExpected();
         m_ep[side].Receive(s, *r, tag);
         if (m_ep[side].GetCounters().seqRejects != rejects)
@@ -207,7 +208,22 @@ DirectLinkReferenceEngine::RxAndEndOfSlot(uint32_t side, uint64_t s,
                     t.accBroken = true;
                 }
                 t.accLast = tag.serial;
+                if (t.accIncarnation != NEVER && tag.incarnation != t.accIncarnation)
+                {
+                    // this Normal of the receiver now holds state of two incarnations of the
+                    // sender (FrameExpected, VC buffers, reassembly, credits owed)
+                    t.accMixed = true;
+                }
+                t.accIncarnation = tag.incarnation;
             }
+        }
+        if (m_ep[side].GetCounters().vcOverflows != overflows)
+        {
+            if (m_ackTruth[1 - side].accMixed)
+            {
+                ++m_truth[side].staleVcOverflows;
+            }
+            OnOverflow(side, tag, s);
         }
     }
     const uint64_t timeouts = m_ep[side].GetCounters().timeouts;
@@ -384,6 +400,10 @@ DirectLinkReferenceEngine::OnDelivery(uint32_t side, const DirectLinkEndpointSta
         if (!d.truncated && !d.malformed && !rec.contentOk)
         {
             ++m_truth[side].contentMismatches;
+            if (m_ackTruth[sender].accMixed)
+            {
+                ++m_truth[side].staleContentMismatches;
+            }
         }
         if (m.fate == Fate::DONE)
         {
@@ -409,6 +429,33 @@ DirectLinkReferenceEngine::OnDelivery(uint32_t side, const DirectLinkEndpointSta
     if (m_deliveryCb)
     {
         m_deliveryCb(rec);
+    }
+}
+
+void
+DirectLinkReferenceEngine::OnOverflow(uint32_t side, const DirectLinkEndpointState::FlitTag& tag,
+                                      uint64_t slot)
+{
+    const uint32_t sender = 1 - side;
+    if (tag.messageId == NEVER || tag.flitIndex != 0)
+    {
+        // a Data micro-packet after the header: the message is delivered anyway (malformed,
+        // or truncated at a reset), which counts it
+        return;
+    }
+    auto it = m_offered[sender].find(tag.messageId);
+    if (it == m_offered[sender].end() || it->second.fate == Fate::DONE)
+    {
+        return;
+    }
+    NS_LOG_INFO("side " << side << " slot " << slot << ": header of message " << tag.messageId
+                        << " of side " << sender << " (entry " << tag.serial
+                        << ") accepted and dropped, VC " << it->second.vc << " full");
+    it->second.headerDropped = true;
+    if (tag.serial != NEVER)
+    {
+        // decided when the sender frees the entry (OnAck) or abandons it (OnAbandon)
+        m_ackTruth[sender].dropped.insert(tag.serial);
     }
 }
 
@@ -454,6 +501,15 @@ DirectLinkReferenceEngine::OnAck(uint32_t side, const DirectLinkEndpointState::F
     }
     t.freed = true;
     t.freedUpTo = tag.serial;
+    if (t.dropped.erase(tag.serial) != 0 && tag.messageId != NEVER)
+    {
+        // a header the peer accepted and dropped on a full VC buffer: the sender never resends
+        // it; decided like a falsely acked one, L slots later (lost VC_OVERFLOW unless a copy
+        // sent before reached the peer's VC buffer or reassembly)
+        NS_LOG_INFO("side " << side << " slot " << slot << ": entry " << tag.serial << " (message "
+                            << tag.messageId << ") freed, the peer dropped it on a full VC buffer");
+        Undecide(side, tag.messageId, DirectLinkEndpointState::LossReason::VC_OVERFLOW, slot);
+    }
     if (genuine)
     {
         return;
@@ -529,6 +585,12 @@ DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
                 continue;
             }
             OfferedMessage& m = it->second;
+            if (m.headerDropped)
+            {
+                // its header, accepted and dropped on a full VC buffer, is what it misses
+                // (abandoned or falsely acked as it may also be)
+                m.reason = DirectLinkEndpointState::LossReason::VC_OVERFLOW;
+            }
             m.fate = Fate::DONE;
             --m_pending[side];
             m_done[side].push_back(id);
@@ -579,12 +641,19 @@ DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkS
         theirs.accFirst = NEVER;
         theirs.accLast = NEVER;
         theirs.accBroken = false;
+        theirs.accIncarnation = NEVER;
+        theirs.accMixed = false;
         // the peer's frees so far came from acks of this side's previous Normal
         theirs.mixed = theirs.mixed || theirs.freed;
     }
     else
     {
         mine.normalSince = NEVER;
+    }
+    if (s == DirectLinkEndpointState::LinkState::INITIAL)
+    {
+        // the reset cleared the retry buffer (its messages were reported abandoned first)
+        mine.dropped.clear();
     }
     if (s == DirectLinkEndpointState::LinkState::SHUTDOWN)
     {

@@ -18,6 +18,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -90,6 +91,30 @@ namespace ns3
  * later without its header are orphans and deliver nothing, so the message is
  * counted exactly once. A falsely acked Credit micro-packet loses credits, not
  * a message (counted in falseAcks only).
+ *
+ * **Stale pairings.** The same re-entry leaves the peer, which did not reset, with state
+ * of the sender's old incarnation: its FrameExpected, micro-packets in its VC buffers,
+ * an open reassembly and credits owed for them, while the new incarnation restarts at
+ * SndNo 0 with every VC's credit at VcBufferSize. From ground truth
+ * (FlitTag::incarnation) the engine notes when one Normal of the receiver accepts
+ * micro-packets of two incarnations of the sender; a VC overflow or an intact-looking
+ * delivery with wrong content at that receiver during that Normal is then the hazard's
+ * (TruthCounters::staleVcOverflows, TruthCounters::staleContentMismatches; the same
+ * counts stay in vcOverflows and contentMismatches).
+ *
+ * **VC overflows (LossReason::VC_OVERFLOW).** A Data micro-packet that the receiver
+ * accepts in sequence while its VC buffer is full is dropped
+ * (DirectLinkEndpointState::Counters::vcOverflows): the sender's credits exceeded the free
+ * space (after a stale pairing, credits restored to VcBufferSize while the peer's buffer
+ * still holds micro-packets of the old incarnation, or after an undetected error). The ack
+ * of the dropped micro-packet is genuine, so the sender frees it and never resends it.
+ * A dropped body micro-packet leaves its message to be delivered malformed or truncated
+ * (counted by that delivery); a dropped header means the message can never be delivered.
+ * Such a message is decided like a falsely acked one, at the end of slot t + L for an ack
+ * freeing the header at the end of slot t (or at r + L if its sender's reset at r
+ * abandons it first): lost with reason VC_OVERFLOW (whatever other reason applies too)
+ * unless the peer has delivered it or holds it (a copy of the header accepted meanwhile).
+ *
  * Undetected errors (a block whose bits were changed and Decode() accepted) are
  * counted at the receiver, as are delivered contents that differ from what was
  * offered.
@@ -176,6 +201,12 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
         /// retry-buffer entries of this side freed by an ack of the peer that had not
         /// accepted them when it sent the ack (see False acks)
         uint64_t falseAcks{0};
+        /// VC overflows of this receiver (DirectLinkEndpointState::Counters::vcOverflows)
+        /// after a stale pairing: its current Normal had accepted micro-packets of two
+        /// incarnations of the peer (see Stale pairings)
+        uint64_t staleVcOverflows{0};
+        /// contentMismatches of this receiver after a stale pairing (see Stale pairings)
+        uint64_t staleContentMismatches{0};
     };
 
     /// Delivery callback.
@@ -347,6 +378,9 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
         Fate fate{Fate::PENDING};                     //!< fate
         uint64_t abandonSlot{0};                      //!< slot abandoned (or falsely acked)
         DirectLinkEndpointState::LossReason reason{}; //!< reason abandoned
+        /// the peer accepted its header micro-packet and dropped it on a full VC buffer (its
+        /// loss, if it is lost, is then LossReason::VC_OVERFLOW whatever else happened)
+        bool headerDropped{false};
     };
 
     /**
@@ -368,6 +402,16 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
         uint64_t accFirst{NEVER};    //!< first serial the peer accepted in the peer's Normal
         uint64_t accLast{NEVER};     //!< last one
         bool accBroken{false};       //!< the peer's acceptances there were not consecutive
+        /// serials of the sender's header micro-packets that the peer accepted and dropped on
+        /// a full VC buffer, still in the sender's retry buffer (erased as acks free them;
+        /// cleared at the sender's reset, which abandons them)
+        std::set<uint64_t> dropped;
+        /// the sender's incarnation (FlitTag::incarnation) of the last micro-packet the peer
+        /// accepted in the peer's Normal (NEVER if none)
+        uint64_t accIncarnation{NEVER};
+        /// the peer's Normal accepted micro-packets of two incarnations of the sender (a stale
+        /// pairing, see Stale pairings)
+        bool accMixed{false};
     };
 
     /// \brief A side's NI delivered. \param side receiving side. \param d the delivery.
@@ -378,6 +422,15 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     /// \param side the sending side. \param id a message id.
     /// \return true if the id was offered and its record erased.
     bool IsRetired(uint32_t side, uint64_t id) const;
+    /**
+     * \brief A side accepted a Data micro-packet of the peer and dropped it because its VC
+     *        buffer was full (see VC overflows): a header marks its message
+     *        (OfferedMessage::headerDropped) and its entry (AckTruth::dropped).
+     * \param side the receiving side.
+     * \param tag the micro-packet's ground truth.
+     * \param slot the slot at whose end it arrived.
+     */
+    void OnOverflow(uint32_t side, const DirectLinkEndpointState::FlitTag& tag, uint64_t slot);
     /// \brief A side abandoned a message. \param side sender. \param id message.
     /// \param r reason. \param slot slot.
     void OnAbandon(uint32_t side, uint64_t id, DirectLinkEndpointState::ResetReason r,

@@ -12,7 +12,7 @@ import ns3rifl
 import ns3rifl.sweeps as sw
 
 REASONS = {"RETRANS_LIMIT", "CREDIT_TIMEOUT", "INITIAL_TIMEOUT", "PEER_INIT", "QUEUE_FULL",
-           "NO_ROUTE", "MALFORMED", "FALSE_ACK"}
+           "NO_ROUTE", "MALFORMED", "FALSE_ACK", "VC_OVERFLOW"}
 
 
 def test_full_mesh_at_ber_0_is_one_hop_and_lossless():
