@@ -20,7 +20,8 @@
  *
  * The fast engine runs on every input; the reference engine on every input too,
  * or on one in K with RIFL_FUZZ_REFERENCE_EVERY=K (see RiflFuzzRunReference(),
- * for long runs).
+ * for long runs); likewise the fast engine's second run with lazy TX wake-ups,
+ * one in K with RIFL_FUZZ_LAZY_EVERY=K (RiflFuzzRunLazy()).
  *
  * RIFL_FUZZ_VERBOSE=1 prints the decoded scenario (and, with RIFL_FUZZ_EVENTS=1,
  * every event and delivery) to stderr; RIFL_FUZZ_REFERENCE_FIRST=1 runs the reference
@@ -451,8 +452,8 @@ Print(const Scenario& sc)
     {
         for (const auto& [slot, bits] : sc.errors[k].listed)
         {
-            std::fprintf(stderr, "  sent by %u lane %u: %zu bit errors in slot %llu, bits", k / lanes,
-                         k % lanes, bits.size(), static_cast<unsigned long long>(slot));
+            std::fprintf(stderr, "  sent by %u lane %u: %zu bit errors in slot %llu, bits",
+                         k / lanes, k % lanes, bits.size(), static_cast<unsigned long long>(slot));
             for (uint32_t b : bits)
             {
                 std::fprintf(stderr, " %u", b);
@@ -478,14 +479,14 @@ Print(const Scenario& sc)
  * \param what the comparison, for messages.
  */
 void
-CheckSame(const RiflLinkEngine& e1, const Outcome& o1, const RiflLinkEngine& e2,
-          const Outcome& o2, const char* what)
+CheckSame(const RiflLinkEngine& e1, const Outcome& o1, const RiflLinkEngine& e2, const Outcome& o2,
+          const char* what)
 {
     for (uint32_t ep = 0; ep < 2; ++ep)
     {
         const auto diff = e1.GetCounters(ep).Diff(e2.GetCounters(ep));
-        RIFL_FUZZ_CHECK(diff.empty(),
-                        what << ": counters of endpoint " << ep << " differ, first " << diff.front());
+        RIFL_FUZZ_CHECK(diff.empty(), what << ": counters of endpoint " << ep << " differ, first "
+                                           << diff.front());
         RIFL_FUZZ_CHECK(e1.GetPendingPackets(ep) == e2.GetPendingPackets(ep), what << ": pending");
     }
     RIFL_FUZZ_CHECK(o1.deliveries.size() == o2.deliveries.size(), what << ": delivery count");
@@ -493,11 +494,10 @@ CheckSame(const RiflLinkEngine& e1, const Outcome& o1, const RiflLinkEngine& e2,
     {
         const RiflDelivery& x = o1.deliveries[i];
         const RiflDelivery& y = o2.deliveries[i];
-        RIFL_FUZZ_CHECK(x.endpoint == y.endpoint && x.packetId == y.packetId
-                            && x.firstSlot == y.firstSlot && x.slot == y.slot
-                            && x.content == y.content && x.wordLatencies == y.wordLatencies,
-                        what << ": delivery " << i << " differs (slot " << x.slot << " vs "
-                             << y.slot << ")");
+        RIFL_FUZZ_CHECK(
+            x.endpoint == y.endpoint && x.packetId == y.packetId && x.firstSlot == y.firstSlot
+                && x.slot == y.slot && x.content == y.content && x.wordLatencies == y.wordLatencies,
+            what << ": delivery " << i << " differs (slot " << x.slot << " vs " << y.slot << ")");
     }
 }
 
@@ -521,6 +521,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     RiflFastEngine fast(sc.config);
     const Outcome b = Run(fast, sc, true, "fast");
     RIFL_FUZZ_CHECK(b.early == 0, "fast: " << b.early << " callbacks before NextEventSlot()");
+    if (RiflFuzzRunLazy(data, size))
     {
         // The fast engine again with TX events it need not wake for (the ns-3 channel's
         // SetTxEventWakes() when no sink and no queued packet needs them), the masks chosen
@@ -535,8 +536,8 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         RiflFastEngine lazy(sc.config);
         const Outcome c = Run(lazy, sc, true, "fast-lazy", wakes);
         RIFL_FUZZ_CHECK(c.early == 0, "fast with TX wakes " << wakes[0] << "/" << wakes[1] << ": "
-                                                             << c.early
-                                                             << " callbacks before NextEventSlot()");
+                                                            << c.early
+                                                            << " callbacks before NextEventSlot()");
         CheckSame(lazy, c, fast, b, "lazy TX wakes");
         const auto key = [](const RiflLinkEvent& ev)
         {

@@ -138,6 +138,48 @@ CrcEngine::ComputeField(const BitBlock& block, uint32_t msb, uint32_t lsb) const
     return g_crcTable[m_width - 1](m_poly, in);
 }
 
+namespace
+{
+/**
+ * \brief The slicing-by-8 tables of CRC-12 0x02F (not reflected, init 0).
+ * \return t[k][b]: the CRC from register 0 of a 64-bit word whose byte k (0 = most
+ *         significant) is b and whose other bytes are zero.
+ */
+const std::array<std::array<uint16_t, 256>, 8>&
+Crc12SliceTables()
+{
+    static const std::array<std::array<uint16_t, 256>, 8> tables = []
+    {
+        auto step = [](uint32_t c, uint32_t byte)
+        {
+            for (int i = 7; i >= 0; --i)
+            {
+                const uint32_t bit = ((byte >> i) ^ (c >> 11)) & 1;
+                c = (c << 1) & 0xFFF;
+                if (bit != 0)
+                {
+                    c ^= 0x02F;
+                }
+            }
+            return c;
+        };
+        std::array<std::array<uint16_t, 256>, 8> x{};
+        for (uint32_t b = 0; b < 256; ++b)
+        {
+            uint32_t c = step(0, b);
+            x[7][b] = static_cast<uint16_t>(c);
+            for (int k = 6; k >= 0; --k)
+            {
+                c = step(c, 0);
+                x[k][b] = static_cast<uint16_t>(c);
+            }
+        }
+        return x;
+    }();
+    return tables;
+}
+} // namespace
+
 uint16_t
 CrcEngine::RiflCrc12(const BitBlock& frame)
 {
@@ -146,9 +188,12 @@ CrcEngine::RiflCrc12(const BitBlock& frame)
                    "CrcEngine::RiflCrc12: frame size " << s
                                                        << " bits is not one of 128, 256, "
                                                           "512, 1024");
-    // Whole 64-bit words of the frame, MSB first, with the Verification Code
-    // field [11:0] taken as zeros; no allocation (this runs once per frame built).
-    uint8_t bytes[BitBlock::MAX_BITS / 8];
+    // Whole 64-bit words of the frame, MSB first, with the Verification Code field
+    // [11:0] taken as zeros, by slicing-by-8 (this runs once per frame built or
+    // judged): the register r before a word W acts like r XORed into W's top 12
+    // bits, and the CRC of a word from register 0 is the XOR of its bytes' images.
+    const auto& t = Crc12SliceTables();
+    uint32_t c = 0;
     for (uint32_t w = 0; w < s / 64; ++w)
     {
         const uint32_t msb = s - 1 - 64 * w;
@@ -157,15 +202,12 @@ CrcEngine::RiflCrc12(const BitBlock& frame)
         {
             v &= ~uint64_t{0xFFF};
         }
-        for (uint32_t k = 8; k-- > 0;)
-        {
-            bytes[8 * w + k] = static_cast<uint8_t>(v & 0xFF);
-            v >>= 8;
-        }
+        v ^= static_cast<uint64_t>(c) << 52;
+        c = t[0][v >> 56] ^ t[1][(v >> 48) & 0xFF] ^ t[2][(v >> 40) & 0xFF] ^ t[3][(v >> 32) & 0xFF]
+            ^ t[4][(v >> 24) & 0xFF] ^ t[5][(v >> 16) & 0xFF] ^ t[6][(v >> 8) & 0xFF]
+            ^ t[7][v & 0xFF];
     }
-    boost::crc_optimal<12, 0x02F, 0, 0, false, false> crc;
-    crc.process_bytes(bytes, s / 8);
-    return static_cast<uint16_t>(crc.checksum());
+    return static_cast<uint16_t>(c);
 }
 
 uint32_t

@@ -8,6 +8,8 @@
 #include "ns3/log.h"
 #include "rifl-check.h"
 
+#include <array>
+
 namespace ns3
 {
 
@@ -72,23 +74,84 @@ CheckBlock(const BitBlock& block, const char* where)
 }
 
 /**
- * \brief CRC of one interleave's covered bits with an already validated engine.
- * \param engine the CRC-8 engine.
+ * \brief The byte tables of every CRC-8 generator (non-reflected, init 0): t[poly][b]
+ *        is the register after the byte b from register 0 (the bit-serial CRC of
+ *        CrcEngine(8, poly) over b's bits, MSB first). Built once (64 KB).
+ * \return the tables, by generator.
+ */
+const std::array<std::array<uint8_t, 256>, 256>&
+Crc8Tables()
+{
+    static const std::array<std::array<uint8_t, 256>, 256> tables = []
+    {
+        std::array<std::array<uint8_t, 256>, 256> t{};
+        for (uint32_t poly = 0; poly < 256; ++poly)
+        {
+            for (uint32_t b = 0; b < 256; ++b)
+            {
+                uint32_t c = b;
+                for (int i = 0; i < 8; ++i)
+                {
+                    c = (c & 0x80) != 0 ? ((c << 1) ^ poly) : (c << 1);
+                    c &= 0xFF;
+                }
+                t[poly][b] = static_cast<uint8_t>(c);
+            }
+        }
+        return t;
+    }();
+    return tables;
+}
+
+/**
+ * \param x a word.
+ * \return its even bits (0, 2, ..., 62) packed into bits 0..31.
+ */
+uint64_t
+EvenBits(uint64_t x)
+{
+    x &= 0x5555555555555555ULL;
+    x = (x | (x >> 1)) & 0x3333333333333333ULL;
+    x = (x | (x >> 2)) & 0x0F0F0F0F0F0F0F0FULL;
+    x = (x | (x >> 4)) & 0x00FF00FF00FF00FFULL;
+    x = (x | (x >> 8)) & 0x0000FFFF0000FFFFULL;
+    x = (x | (x >> 16)) & 0x00000000FFFFFFFFULL;
+    return x;
+}
+
+/**
+ * \brief CRC of one interleave's covered bits (even: 174, 172, ..., 0; odd: 175,
+ *        173, ..., 1; MSB first), a generator already validated by CrcEngine: the 88
+ *        bits packed by bit tricks, then eleven byte look-ups (equal to the bit-serial
+ *        CrcEngine::ComputeBits() over those bits; direct-link-flit suite).
+ * \param poly the CRC-8 generator.
  * \param block a 192-bit block.
  * \param interleave 0 or 1.
  * \return the CRC.
  */
 uint32_t
-InterleaveCrc(const CrcEngine& engine, const BitBlock& block, uint32_t interleave)
+InterleaveCrc(uint32_t poly, const BitBlock& block, uint32_t interleave)
 {
-    std::vector<bool> bits;
-    bits.reserve(DirectLinkFlit::INTERLEAVE_COVERED_BITS);
-    // Even: 174, 172, ..., 0; odd: 175, 173, ..., 1 (MSB first).
-    for (int32_t pos = static_cast<int32_t>(COVERED_MSB - 1 + interleave); pos >= 0; pos -= 2)
+    static_assert(COVERED_MSB == 175 && DirectLinkFlit::INTERLEAVE_COVERED_BITS == 88,
+                  "the packing below assumes bits 175..0 in two interleaves of 88");
+    // Block bits 63..0, 127..64, 175..128, shifted so the interleave's bits are even.
+    const uint64_t w0 = block.GetField(63, 0) >> interleave;
+    const uint64_t w1 = block.GetField(127, 64) >> interleave;
+    const uint64_t w2 = block.GetField(COVERED_MSB, 128) >> interleave;
+    // The interleave's 88 bits, its first (most significant) bit at bit 87.
+    const uint64_t lo = EvenBits(w0) | (EvenBits(w1) << 32);
+    const uint64_t hi = EvenBits(w2); // bits 87..64
+    const std::array<uint8_t, 256>& t = Crc8Tables()[poly & 0xFF];
+    uint32_t c = 0;
+    for (int k = 2; k >= 0; --k)
     {
-        bits.push_back(block.Get(static_cast<uint32_t>(pos)));
+        c = t[c ^ ((hi >> (8 * k)) & 0xFF)];
     }
-    return engine.ComputeBits(bits);
+    for (int k = 7; k >= 0; --k)
+    {
+        c = t[c ^ ((lo >> (8 * k)) & 0xFF)];
+    }
+    return c;
 }
 
 /**
@@ -275,8 +338,8 @@ DirectLinkFlit::Encode(const Fields& f, uint32_t poly)
     {
         b.SetField(DATA_LSB + 8 * k + 7, DATA_LSB + 8 * k, f.data[k]);
     }
-    b.SetField(CRC80_LSB + 7, CRC80_LSB, InterleaveCrc(engine, b, 0));
-    b.SetField(CRC81_LSB + 7, CRC81_LSB, InterleaveCrc(engine, b, 1));
+    b.SetField(CRC80_LSB + 7, CRC80_LSB, InterleaveCrc(engine.GetPolynomial(), b, 0));
+    b.SetField(CRC81_LSB + 7, CRC81_LSB, InterleaveCrc(engine.GetPolynomial(), b, 1));
     NS_LOG_LOGIC("Encode " << TypeName(f.type) << " -> " << b.ToHex());
     return b;
 }
@@ -305,8 +368,10 @@ DirectLinkFlit::Decode(const BitBlock& block, uint32_t poly)
     }
 
     r.frameOk = f.frame == FRAME_BYTE;
-    r.evenCrcOk = InterleaveCrc(engine, block, 0) == block.GetField(CRC80_LSB + 7, CRC80_LSB);
-    r.oddCrcOk = InterleaveCrc(engine, block, 1) == block.GetField(CRC81_LSB + 7, CRC81_LSB);
+    r.evenCrcOk = InterleaveCrc(engine.GetPolynomial(), block, 0)
+                  == block.GetField(CRC80_LSB + 7, CRC80_LSB);
+    r.oddCrcOk = InterleaveCrc(engine.GetPolynomial(), block, 1)
+                 == block.GetField(CRC81_LSB + 7, CRC81_LSB);
 
     if (!r.frameOk)
     {
@@ -345,7 +410,7 @@ DirectLinkFlit::ComputeCrc(const BitBlock& block, uint32_t interleave, uint32_t 
 {
     CheckBlock(block, "DirectLinkFlit::ComputeCrc");
     CheckInterleave(interleave, "DirectLinkFlit::ComputeCrc");
-    return InterleaveCrc(MakeEngine(poly), block, interleave);
+    return InterleaveCrc(MakeEngine(poly).GetPolynomial(), block, interleave);
 }
 
 uint32_t
@@ -355,7 +420,7 @@ DirectLinkFlit::InterleaveCheck(const BitBlock& block, uint32_t interleave, uint
     CheckInterleave(interleave, "DirectLinkFlit::InterleaveCheck");
     const uint32_t lsb = CrcFieldLsb(interleave);
     const auto stored = static_cast<uint32_t>(block.GetField(lsb + 7, lsb));
-    return InterleaveCrc(MakeEngine(poly), block, interleave) ^ stored;
+    return InterleaveCrc(MakeEngine(poly).GetPolynomial(), block, interleave) ^ stored;
 }
 
 std::string

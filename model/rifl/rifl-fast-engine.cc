@@ -10,6 +10,8 @@
 #include "ns3/rifl-check.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
 
 namespace ns3
 {
@@ -75,26 +77,7 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
     m_cFcPause = ContentState(*m_fcPause);
     m_cFcResume = ContentState(*m_fcResume);
     m_taken.reserve(m_config.lanes);
-    BuildContentTables();
-    // M: column j = the state after one fill frame (zero input) from state bit j alone.
-    Matrix m{};
-    for (uint32_t j = 0; j < RiflScrambler::STATE_BITS; ++j)
-    {
-        RiflScrambler scr(uint64_t{1} << j);
-        m[j] = RiflFrame::ScramblerStateAfter(RiflFrame::Encode(*m_fill, 0, scr, m_fid));
-    }
-    m_pow2[0] = m;
-    for (std::size_t k = 1; k < m_pow2.size(); ++k)
-    {
-        m_pow2[k] = Multiply(m_pow2[k - 1], m_pow2[k - 1]);
-    }
-    for (uint32_t b = 0; b < m_stepTable.size(); ++b)
-    {
-        for (uint32_t v = 0; v < 256; ++v)
-        {
-            m_stepTable[b][v] = Apply(m, (uint64_t{v} << (8 * b)) & RiflScrambler::STATE_MASK);
-        }
-    }
+    m_tables = GetTables(s, m_fid);
     for (auto& ep : m_ep)
     {
         for (uint32_t l = 0; l < m_config.lanes; ++l)
@@ -418,9 +401,9 @@ RiflFastEngine::Apply(const Matrix& m, uint64_t v)
 uint64_t
 RiflFastEngine::StepState(uint64_t v) const
 {
-    return m_stepTable[0][v & 0xff] ^ m_stepTable[1][(v >> 8) & 0xff]
-           ^ m_stepTable[2][(v >> 16) & 0xff] ^ m_stepTable[3][(v >> 24) & 0xff]
-           ^ m_stepTable[4][(v >> 32) & 0xff];
+    const auto& t = m_tables->stepTable;
+    return t[0][v & 0xff] ^ t[1][(v >> 8) & 0xff] ^ t[2][(v >> 16) & 0xff] ^ t[3][(v >> 24) & 0xff]
+           ^ t[4][(v >> 32) & 0xff];
 }
 
 RiflFastEngine::Matrix
@@ -446,19 +429,55 @@ RiflFastEngine::Power(uint64_t n) const
     {
         if (n & 1)
         {
-            r = Multiply(m_pow2[k], r);
+            r = Multiply(m_tables->pow2[k], r);
         }
     }
     return r;
 }
 
-void
-RiflFastEngine::BuildContentTables()
+std::shared_ptr<const RiflFastEngine::Tables>
+RiflFastEngine::GetTables(uint32_t frameSize, uint32_t fid)
 {
+    static std::mutex mutex;
+    static std::map<std::pair<uint32_t, uint32_t>, std::shared_ptr<const Tables>> cache;
+    const std::lock_guard<std::mutex> lock(mutex);
+    // Kept for the process's life: at most 4 frame sizes times the Frame ID widths used.
+    std::shared_ptr<const Tables>& t = cache[{frameSize, fid}];
+    if (!t)
+    {
+        t = BuildTables(frameSize, fid);
+    }
+    return t;
+}
+
+std::shared_ptr<const RiflFastEngine::Tables>
+RiflFastEngine::BuildTables(uint32_t frameSize, uint32_t fid)
+{
+    auto t = std::make_shared<Tables>();
+    // M: column j = the state after one fill frame (zero input) from state bit j alone.
+    const RiflFrame fill = RiflFrame::MakeFill(frameSize);
+    Matrix m{};
+    for (uint32_t j = 0; j < RiflScrambler::STATE_BITS; ++j)
+    {
+        RiflScrambler scr(uint64_t{1} << j);
+        m[j] = RiflFrame::ScramblerStateAfter(RiflFrame::Encode(fill, 0, scr, fid));
+    }
+    t->pow2[0] = m;
+    for (std::size_t k = 1; k < t->pow2.size(); ++k)
+    {
+        t->pow2[k] = Multiply(t->pow2[k - 1], t->pow2[k - 1]);
+    }
+    for (uint32_t b = 0; b < t->stepTable.size(); ++b)
+    {
+        for (uint32_t v = 0; v < 256; ++v)
+        {
+            t->stepTable[b][v] = Apply(m, (uint64_t{v} << (8 * b)) & RiflScrambler::STATE_MASK);
+        }
+    }
     // c() is linear over GF(2) from state 0: the XOR of the images of the set
     // input bits. One table per payload byte position, one for the 2 Meta bits.
-    const uint32_t s = m_config.frameSize;
-    const uint32_t p = m_config.GetPayloadBytes();
+    const uint32_t s = frameSize;
+    const uint32_t p = RiflFrame::PayloadBytes(frameSize);
     auto image = [s, p](int32_t metaBits, uint32_t byte, uint8_t value)
     {
         std::vector<uint8_t> payload(p, 0);
@@ -483,11 +502,11 @@ RiflFastEngine::BuildContentTables()
         }
         return z.GetState();
     };
-    for (uint32_t m = 0; m < 4; ++m)
+    for (uint32_t meta = 0; meta < 4; ++meta)
     {
-        m_metaTable[m] = image(static_cast<int32_t>(m), 0, 0);
+        t->metaTable[meta] = image(static_cast<int32_t>(meta), 0, 0);
     }
-    m_byteTable.assign(p, std::array<uint64_t, 256>{});
+    t->byteTable.assign(p, std::array<uint64_t, 256>{});
     for (uint32_t i = 0; i < p; ++i)
     {
         std::array<uint64_t, 8> basis{};
@@ -505,29 +524,30 @@ RiflFastEngine::BuildContentTables()
                     x ^= basis[b];
                 }
             }
-            m_byteTable[i][v] = x;
+            t->byteTable[i][v] = x;
         }
     }
+    return t;
 }
 
 uint64_t
 RiflFastEngine::DataContentState(const RiflFrame& f) const
 {
     const std::vector<uint8_t>& p = f.GetPayload();
-    if (f.GetKind() != RiflFrame::Kind::DATA || p.size() > m_byteTable.size())
+    if (f.GetKind() != RiflFrame::Kind::DATA || p.size() > m_tables->byteTable.size())
     {
         return ContentState(f);
     }
-    uint64_t x = m_metaTable[static_cast<uint8_t>(f.GetMeta())];
+    uint64_t x = m_tables->metaTable[static_cast<uint8_t>(f.GetMeta())];
     for (std::size_t i = 0; i < p.size(); ++i)
     {
-        x ^= m_byteTable[i][p[i]];
+        x ^= m_tables->byteTable[i][p[i]];
     }
     return x;
 }
 
 uint64_t
-RiflFastEngine::ContentState(const RiflFrame& f) const
+RiflFastEngine::ContentState(const RiflFrame& f)
 {
     // The scrambled field [S-3:12] in line order, from state 0 (no CRC, no BitBlock):
     // Meta (2 bits) then the payload bytes MSB first, or the 16-bit key then zeros.
@@ -674,9 +694,9 @@ RiflFastEngine::Jump(uint64_t n)
             // changes: its last D entries are fill frames.
             for (; lane.fillPushes < m_d; ++lane.fillPushes)
             {
-                lane.state.PushBuffer(RiflBufferEntry{
-                    m_fill,
-                    RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq)});
+                lane.state.PushBuffer(
+                    RiflBufferEntry{m_fill, RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq,
+                                                                  lane.txFcSeq)});
             }
             for (LineFrame& f : lane.line)
             {
@@ -820,7 +840,8 @@ RiflFastEngine::LoadedNextEvent()
             // the front's packet (TX_END; the next TX_BEGIN follows in the same slot or
             // the next, and is no earlier than it).
             const QueuedPacket& front = tx.txQueue.front();
-            const std::size_t j = front.next == 0 && wakeBegin ? 0 : front.segments - 1 - front.next;
+            const std::size_t j
+                = front.next == 0 && wakeBegin ? 0 : front.segments - 1 - front.next;
             if (m_slot + j / nLanes < h)
             {
                 h = m_slot + j / nLanes;
@@ -978,8 +999,8 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                 {
                     out.frame = m_fill;
                     out.fill = true;
-                    out.tag =
-                        RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
+                    out.tag
+                        = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
                     lane.txScr = StepState(lane.txScr);
                     lane.fillPushes = std::min(lane.fillPushes + 1, m_d);
                 }
@@ -2160,8 +2181,8 @@ RiflFastEngine::NoteResyncAhead(uint32_t rx, uint32_t laneIndex, Lane& lane,
 }
 
 void
-RiflFastEngine::NoteFcSequence(uint32_t rx, uint32_t laneIndex, Lane& lane,
-                               const RiflFrameTag& tag, RiflFrame::FcNotification fc, uint64_t n)
+RiflFastEngine::NoteFcSequence(uint32_t rx, uint32_t laneIndex, Lane& lane, const RiflFrameTag& tag,
+                               RiflFrame::FcNotification fc, uint64_t n)
 {
     const RiflFcSequenceCheck chk = RiflCheckFcSequence(tag, lane.rxNextFcSeq);
     if (chk.skipped == 0 && !chk.repeated)
@@ -2434,8 +2455,8 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
             case RiflTxFrame::FC_RESUME:
                 out.frame = kind == RiflTxFrame::FC_PAUSE ? m_fcPause : m_fcResume;
                 content = kind == RiflTxFrame::FC_PAUSE ? m_cFcPause : m_cFcResume;
-                out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq,
-                                                lane.txFcSeq++, true);
+                out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq++,
+                                                true);
                 st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
                 lane.fillPushes = 0;
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
@@ -2467,8 +2488,8 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                 {
                     out.frame = m_fill;
                     out.fill = true;
-                    out.tag =
-                        RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
+                    out.tag
+                        = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
                     // Pushing a fill into an all-fill buffer changes nothing (the
                     // fills since the lane's last user frame carry the same tag).
                     if (lane.fillPushes < m_d)

@@ -859,8 +859,35 @@ class RiflFastEngine : public RiflLinkEngine
      */
     const std::shared_ptr<const RiflFrame>& SegmentFrame(const Segment& seg) const;
 
-    /// \brief Fill the tables of c() per Meta value and per payload byte position and value.
-    void BuildContentTables();
+    /**
+     * \brief The look-up tables of the scrambler arithmetic, which depend only on the
+     *        frame size and the Frame ID width: built once per such pair and shared by
+     *        every engine of that configuration (a fabric of thousands of links holds one
+     *        copy, about 290 KB for 1024-bit frames, instead of one per link).
+     */
+    struct Tables
+    {
+        std::array<Matrix, 64> pow2;                        //!< M^(2^k)
+        std::array<std::array<uint64_t, 256>, 5> stepTable; //!< M v by bytes of v
+        std::array<uint64_t, 4> metaTable;                  //!< c() of the Meta bits alone
+        std::vector<std::array<uint64_t, 256>> byteTable;   //!< c() per payload byte, value
+    };
+
+    /**
+     * \param frameSize the frame size (bits).
+     * \param fid the Frame ID width.
+     * \return the shared tables of that pair (built on first use, then kept).
+     */
+    static std::shared_ptr<const Tables> GetTables(uint32_t frameSize, uint32_t fid);
+
+    /**
+     * \brief Build the tables of one pair: M and its powers, the step table, and c() per
+     *        Meta value and per payload byte position and value.
+     * \param frameSize the frame size (bits).
+     * \param fid the Frame ID width.
+     * \return the tables.
+     */
+    static std::shared_ptr<const Tables> BuildTables(uint32_t frameSize, uint32_t fid);
 
     /**
      * \param f a frame.
@@ -872,7 +899,7 @@ class RiflFastEngine : public RiflLinkEngine
      * \param f a frame.
      * \return c(f): the scrambler state after f from state 0.
      */
-    uint64_t ContentState(const RiflFrame& f) const;
+    static uint64_t ContentState(const RiflFrame& f);
 
     /**
      * \param m a matrix.
@@ -947,27 +974,24 @@ class RiflFastEngine : public RiflLinkEngine
     uint64_t m_cRetransReq{0};                     //!< c(Re-transmit Request)
     uint64_t m_cFcPause{0};                        //!< c(FC_ON)
     uint64_t m_cFcResume{0};                       //!< c(FC_OFF)
-    std::array<Matrix, 64> m_pow2;                 //!< M^(2^k)
-    std::array<std::array<uint64_t, 256>, 5> m_stepTable{}; //!< M v by bytes of v
-    uint64_t m_quietSlots{0};                               //!< consecutive steps without activity
-    bool m_activity{false};                                 //!< the current step had activity
+    std::shared_ptr<const Tables> m_tables;        //!< the shared look-up tables
+    uint64_t m_quietSlots{0};                      //!< consecutive steps without activity
+    bool m_activity{false};                        //!< the current step had activity
     bool m_unsteady{false};     //!< the current step had activity other than steady user data
     uint64_t m_steadySlots{0};  //!< consecutive steps (and loaded jumps) without unsteadiness
     uint64_t m_loadedJumped{0}; //!< slots jumped with traffic (loaded run mode)
     uint64_t m_batchedSlots{0}; //!< slots jumped in batched loaded mode
     bool m_loadedSteady{false}; //!< IsLoadedSteady() held and only loaded jumps ran since
-    std::array<uint64_t, 4> m_metaTable{};               //!< c() of the Meta bits alone
-    std::vector<std::array<uint64_t, 256>> m_byteTable;  //!< c() per payload byte position, value
-    std::array<std::vector<Received>, 2> m_jumpReceived; //!< loaded jump: frames received
+    std::array<std::vector<Received>, 2> m_jumpReceived;       //!< loaded jump: frames received
     std::array<std::vector<RiflLinkEvent>, 2> m_jumpTxEvents;  //!< loaded jump: TX events
     std::array<std::vector<RiflDelivery>, 2> m_jumpDeliveries; //!< loaded jump: deliveries
     std::vector<FifoEntry> m_jumpOld;                          //!< loaded jump: FIFO taken
     bool m_selfCheck{false};                                   //!< self-check mode
-    bool m_trackScrambler{false};         //!< track TX scrambler states (self-check, sync loss)
-    bool m_started{false};                //!< a packet was offered or a slot run
-    bool m_batch{false};                  //!< batched loaded mode (EnterBatch())
-    uint32_t m_nextEndpoint{2};           //!< NextEventEndpoint()
-    bool m_lean{false};                   //!< SetLeanDeliveries()
+    bool m_trackScrambler{false}; //!< track TX scrambler states (self-check, sync loss)
+    bool m_started{false};        //!< a packet was offered or a slot run
+    bool m_batch{false};          //!< batched loaded mode (EnterBatch())
+    uint32_t m_nextEndpoint{2};   //!< NextEventEndpoint()
+    bool m_lean{false};           //!< SetLeanDeliveries()
     /// SetTxEventWakes(): per endpoint, TX_BEGIN and TX_END count for NextEventSlot()
     std::array<std::array<bool, 2>, 2> m_txWake{{{true, true}, {true, true}}};
     uint64_t m_batchStart{0};             //!< the slot the batch started at
