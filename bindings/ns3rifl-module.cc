@@ -202,6 +202,7 @@ RunDirectLinkPair(double ber, uint32_t requestBytes, uint32_t responseBytes,
     d["crc_errors"] = r.crcErrors;
     d["shutdowns"] = r.shutdowns;
     d["messages_lost"] = r.messagesLost;
+    d["messages_held_open"] = r.messagesHeldOpen;
     d["messages_truncated"] = r.messagesTruncated;
     d["undetected_errors"] = r.undetectedErrors;
     d["content_mismatches"] = r.contentMismatches;
@@ -387,6 +388,7 @@ RunMultiprocessor(const std::string& topology, const py::object& n, const py::ob
     d["link_messages_malformed"] = r.linkMessagesMalformed;
     d["content_mismatches"] = r.contentMismatches;
     d["messages_lost"] = r.messagesLost;
+    d["messages_held_open"] = r.messagesHeldOpen;
     py::dict lost;
     for (uint32_t j = 0; j < MULTIPROCESSOR_SCENARIO_LOSS_REASONS; ++j)
     {

@@ -40,8 +40,9 @@
  *    losses disjoint (a message is counted exactly once), and after the quiet
  *    tail nothing pending (a message freed by a false ack after a stale handshake
  *    is counted lost FALSE_ACK, one whose header the peer accepted and dropped on a
- *    full VC buffer VC_OVERFLOW, not left pending; but see the known issue in Run(),
- *    tolerated unless RIFL_FUZZ_STRICT=1);
+ *    full VC buffer VC_OVERFLOW, not left pending), except messages counted held open
+ *    (TruthCounters::heldOpen, one MESSAGE_HELD_OPEN event each) that the receiver
+ *    still holds; held open needs an early Init-Ack with the guard off;
  *  - the peer's messagesDelivered + messagesTruncated + messagesMalformed equals
  *    its delivery callbacks;
  *  - unless either side counted an undetected error or the sender a false ack: every
@@ -95,9 +96,6 @@ struct Scenario
     uint64_t quietFrom{0};                                             //!< tail start
     uint64_t endSlot{0};                                               //!< run to this slot
 };
-
-/// The known issue in Run() was reported once in this process.
-bool g_warned = false;
 
 /// What one engine produced.
 struct Outcome
@@ -448,61 +446,54 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
         // (The false ack after a stale handshake, once tolerated here as a known issue, is
         // now counted: LossReason::FALSE_ACK, reproducer
         // fuzz/corpus/direct-link-engine/direct-link-engine-false-ack-after-stale-handshake.)
-        // Known issue (open, reproducer
-        // fuzz/known-issues/direct-link-engine-held-open-after-stale-handshake), the other
-        // effect of the same stale handshake: the receiver, Normal on stale Init-Acks, accepts
-        // the header of a message of the sender's old incarnation; the sender then resets on
-        // an old Init of the receiver and, having seen the peer, answers with Init-Acks only,
-        // which the Normal receiver ignores: it never resets, and its reassembly stays open on
-        // the abandoned message (pending, held, delivered truncated only at its next reset or
-        // next header on that VC). Tolerated only in exactly that signature (the sender holds
-        // nothing, every pending message is held by the receiver), without InitAckGuard, and
-        // not with RIFL_FUZZ_STRICT=1.
+        // (The message held open after a stale handshake, once tolerated here as a known
+        // issue, is now counted: an abandoned message of the sender that the receiver, never
+        // reset, still holds when the sender is Normal again is counted once in
+        // TruthCounters::heldOpen with a MESSAGE_HELD_OPEN event and stays pending, reproducer
+        // fuzz/corpus/direct-link-engine/direct-link-engine-held-open-after-stale-handshake.)
         // (The message that vanished after false acks, once tolerated here as a known issue,
         // is now counted: its header was accepted and dropped on a VC buffer overfilled by
         // the stale pairing, LossReason::VC_OVERFLOW, reproducer
         // fuzz/corpus/direct-link-engine/direct-link-engine-vanished-after-false-acks.)
-        uint64_t heldOpen = 0;
-        if (e.GetPending(s) != 0 && !sc.config.initAckGuard)
+        std::set<uint64_t> heldOpenIds;
+        for (const DirectLinkEvent& ev : o.events)
         {
-            const DirectLinkEndpointState& tx = e.GetEndpoint(s);
-            bool senderEmpty = tx.GetOutstanding() == 0;
-            for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+            if (ev.type == DirectLinkEventType::MESSAGE_HELD_OPEN && ev.side == s)
             {
-                senderEmpty = senderEmpty && tx.GetQueuedFlits(v) == 0;
-            }
-            for (const auto& [id, a] : offered[s])
-            {
-                if (senderEmpty && !delivered.count(id) && !lost.count(id)
-                    && e.GetEndpoint(r).HoldsMessage(id))
-                {
-                    ++heldOpen;
-                }
+                RIFL_FUZZ_CHECK(heldOpenIds.insert(ev.messageId).second,
+                                name << ": side " << s << " message " << ev.messageId
+                                     << " counted held open twice");
             }
         }
-        const bool knownIssue
-            = heldOpen != 0 && heldOpen == e.GetPending(s) && !std::getenv("RIFL_FUZZ_STRICT");
-        if (knownIssue && !g_warned)
+        // every pending message of the sender is held open (counted), still held by the
+        // receiver, and nothing else is pending
+        uint64_t pendingHeldOpen = 0;
+        for (const auto& [id, a] : offered[s])
         {
-            g_warned = true;
-            std::fprintf(stderr,
-                         "direct-link-engine: known issue seen (an abandoned message held open by "
-                         "a receiver that never saw the reset); not counted as a failure\n");
+            if (!delivered.count(id) && !lost.count(id) && heldOpenIds.count(id)
+                && e.GetEndpoint(r).HoldsMessage(id))
+            {
+                ++pendingHeldOpen;
+            }
         }
         const auto* ref = dynamic_cast<const DirectLinkReferenceEngine*>(&e);
         RIFL_FUZZ_CHECK(ref != nullptr, "engine type");
+        RIFL_FUZZ_CHECK(ref->GetTruth(s).heldOpen == heldOpenIds.size(),
+                        name << ": side " << s << " heldOpen " << ref->GetTruth(s).heldOpen
+                             << " but " << heldOpenIds.size() << " MESSAGE_HELD_OPEN events");
         // An undetected error can corrupt a credit or an ack count for good (credits
         // lost, a VC stalled): a message then stays pending, accounted for by the
         // undetected error that either side counted.
         const uint64_t undetected
             = ref->GetTruth(0).undetectedErrors + ref->GetTruth(1).undetectedErrors;
-        RIFL_FUZZ_CHECK(
-            knownIssue || undetected != 0 || e.GetPending(s) == 0,
-            name << ": side " << s << " still has " << e.GetPending(s)
-                 << " pending after the quiet tail (slot " << sc.endSlot << ", quiet from "
-                 << sc.quietFrom << "; undetected errors " << ref->GetTruth(0).undetectedErrors
-                 << "/" << ref->GetTruth(1).undetectedErrors << "; false acks "
-                 << ref->GetTruth(0).falseAcks << "/" << ref->GetTruth(1).falseAcks << ")");
+        RIFL_FUZZ_CHECK(undetected != 0 || e.GetPending(s) == pendingHeldOpen,
+                        name << ": side " << s << " still has " << e.GetPending(s) << " pending ("
+                             << pendingHeldOpen << " held open) after the quiet tail (slot "
+                             << sc.endSlot << ", quiet from " << sc.quietFrom
+                             << "; undetected errors " << ref->GetTruth(0).undetectedErrors << "/"
+                             << ref->GetTruth(1).undetectedErrors << "; false acks "
+                             << ref->GetTruth(0).falseAcks << "/" << ref->GetTruth(1).falseAcks
+                             << ")");
         const auto& truth = ref->GetTruth(r);
         // the corrected handshake: no false ack (an undetected error at the sender, which
         // receives the acks, can still corrupt an AskNo into one)
@@ -528,6 +519,11 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
                                           + e.GetEndpoint(1).GetCounters().initAckEarly
                                       != 0;
         const bool staleHandshake = staleSeen && !std::getenv("RIFL_FUZZ_STRICT");
+        // a message held open needs a stale handshake (InitAckGuard prevents it)
+        RIFL_FUZZ_CHECK(staleSeen || undetected != 0 || ref->GetTruth(s).heldOpen == 0,
+                        name << ": side " << s << ": " << ref->GetTruth(s).heldOpen
+                             << " messages held open without an early Init-Ack accepted (guard "
+                             << int{sc.config.initAckGuard} << ")");
         // (an undetected error at either side, e.g. in a returned credit, is excluded too)
         if (undetected == 0 && ref->GetTruth(s).falseAcks == 0)
         {
@@ -699,7 +695,8 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                             && tx.undetectedErrors == ty.undetectedErrors && tx.lost == ty.lost
                             && tx.lostByReason == ty.lostByReason && tx.falseAcks == ty.falseAcks
                             && tx.staleVcOverflows == ty.staleVcOverflows
-                            && tx.staleContentMismatches == ty.staleContentMismatches,
+                            && tx.staleContentMismatches == ty.staleContentMismatches
+                            && tx.heldOpen == ty.heldOpen,
                         "truth counters of side " << s << " differ");
     }
     return 0;

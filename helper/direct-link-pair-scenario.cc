@@ -212,6 +212,7 @@ RunBody(const DirectLinkPairScenarioConfig& c)
         r.crcErrors += b.dev[i].crcErrors - a.dev[i].crcErrors;
         r.shutdowns += b.dev[i].shutdowns - a.dev[i].shutdowns;
         r.messagesLost += b.dev[i].messagesLost - a.dev[i].messagesLost;
+        r.messagesHeldOpen += b.dev[i].messagesHeldOpen - a.dev[i].messagesHeldOpen;
         r.messagesTruncated += b.dev[i].messagesTruncated - a.dev[i].messagesTruncated;
         r.undetectedErrors += b.dev[i].undetectedErrors - a.dev[i].undetectedErrors;
         r.contentMismatches += b.dev[i].contentMismatches - a.dev[i].contentMismatches;

@@ -43,24 +43,27 @@ struct DirectLinkPairScenarioConfig
  */
 struct DirectLinkPairScenarioResult
 {
-    uint64_t requestsIssued{0};      //!< requests sent in the window
-    uint64_t responses{0};           //!< correct, in-time responses received in the window
-    uint64_t responsesBad{0};        //!< responses with wrong content or length
-    uint64_t responsesErrored{0};    //!< responses flagged NetErr/NcErr/truncated/malformed
-    uint64_t requestTimeouts{0};     //!< requests that timed out (CpuTrafficApplication)
-    uint64_t responseBytes{0};       //!< bytes of correct responses
-    double responsesPerSecond{0};    //!< responses / window (simulated time)
-    double throughputGbps{0};        //!< responseBytes x 8 / window
-    double latencyNsMean{0};         //!< request -> response latency, mean
-    double latencyNsP50{0};          //!< median
-    double latencyNsP99{0};          //!< 99th percentile
-    double latencyNsP999{0};         //!< 99.9th percentile
-    double latencyNsMax{0};          //!< maximum
-    uint64_t retransmissions{0};     //!< micro-packets resent (Go-Back-N)
-    uint64_t ackTimeouts{0};         //!< AckTime expiries
-    uint64_t crcErrors{0};           //!< received micro-packets failing a check
-    uint64_t shutdowns{0};           //!< link Shutdowns
-    uint64_t messagesLost{0};        //!< messages counted lost by the senders
+    uint64_t requestsIssued{0};   //!< requests sent in the window
+    uint64_t responses{0};        //!< correct, in-time responses received in the window
+    uint64_t responsesBad{0};     //!< responses with wrong content or length
+    uint64_t responsesErrored{0}; //!< responses flagged NetErr/NcErr/truncated/malformed
+    uint64_t requestTimeouts{0};  //!< requests that timed out (CpuTrafficApplication)
+    uint64_t responseBytes{0};    //!< bytes of correct responses
+    double responsesPerSecond{0}; //!< responses / window (simulated time)
+    double throughputGbps{0};     //!< responseBytes x 8 / window
+    double latencyNsMean{0};      //!< request -> response latency, mean
+    double latencyNsP50{0};       //!< median
+    double latencyNsP99{0};       //!< 99th percentile
+    double latencyNsP999{0};      //!< 99.9th percentile
+    double latencyNsMax{0};       //!< maximum
+    uint64_t retransmissions{0};  //!< micro-packets resent (Go-Back-N)
+    uint64_t ackTimeouts{0};      //!< AckTime expiries
+    uint64_t crcErrors{0};        //!< received micro-packets failing a check
+    uint64_t shutdowns{0};        //!< link Shutdowns
+    uint64_t messagesLost{0};     //!< messages counted lost by the senders
+    /// messages held open by a receiver after a stale handshake (pending; see
+    /// DirectLinkDeviceCounters::messagesHeldOpen)
+    uint64_t messagesHeldOpen{0};
     uint64_t messagesTruncated{0};   //!< messages delivered truncated
     uint64_t undetectedErrors{0};    //!< corrupted micro-packets accepted by a receiver
     uint64_t contentMismatches{0};   //!< messages delivered intact-looking but differing

@@ -390,6 +390,7 @@ RunBody(const MultiprocessorScenarioConfig& c)
         r.linkMessagesMalformed += q.messagesMalformed - p.messagesMalformed;
         r.contentMismatches += q.contentMismatches - p.contentMismatches;
         r.messagesLost += q.messagesLost - p.messagesLost;
+        r.messagesHeldOpen += q.messagesHeldOpen - p.messagesHeldOpen;
         for (uint32_t j = 0; j < MULTIPROCESSOR_SCENARIO_LOSS_REASONS; ++j)
         {
             r.lostByReason[j] += q.lostByReason[j] - p.lostByReason[j];

@@ -100,6 +100,9 @@ struct MultiprocessorScenarioResult
     uint64_t linkMessagesMalformed{0};    //!< received malformed
     uint64_t contentMismatches{0};        //!< received intact-looking but differing
     uint64_t messagesLost{0};             //!< counted lost by the devices (any reason)
+    /// held open by a receiver after a stale handshake (pending; see
+    /// DirectLinkDeviceCounters::messagesHeldOpen)
+    uint64_t messagesHeldOpen{0};
     /// messagesLost by DirectLinkLossReason (RETRANS_LIMIT, ..., FALSE_ACK, VC_OVERFLOW).
     std::array<uint64_t, MULTIPROCESSOR_SCENARIO_LOSS_REASONS> lostByReason{};
 

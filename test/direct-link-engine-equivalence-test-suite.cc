@@ -334,6 +334,7 @@ Flatten(const DirectLinkReferenceEngine::TruthCounters& t, uint64_t pending)
     v.emplace_back("falseAcks", t.falseAcks);
     v.emplace_back("staleVcOverflows", t.staleVcOverflows);
     v.emplace_back("staleContentMismatches", t.staleContentMismatches);
+    v.emplace_back("heldOpen", t.heldOpen);
     v.emplace_back("pending", pending);
     return v;
 }

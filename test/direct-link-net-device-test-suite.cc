@@ -653,16 +653,18 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
 {
   public:
     DirectLinkDeviceFalseAckTestCase()
-        : TestCase("False ack after a stale handshake: MessageLost traces FALSE_ACK and the "
-                   "device counts it (default); InitAckGuard avoids it")
+        : TestCase("False ack and held-open message after a stale handshake: MessageLost traces "
+                   "FALSE_ACK, MessageHeldOpen the held message, the device counts both "
+                   "(default); InitAckGuard avoids them")
     {
     }
 
   private:
-    /// MessageLost traces by reason.
+    /// MessageLost traces by reason, MessageHeldOpen traces.
     struct Traced
     {
         std::array<uint32_t, DIRECT_LINK_NUM_LOSS_REASONS> byReason{}; //!< traces by reason
+        std::vector<std::pair<uint64_t, uint32_t>> heldOpen;           //!< (id, VC) held open
     };
 
     /// \param t counts. \param id id. \param vc VC. \param reason reason.
@@ -671,15 +673,25 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
         ++t->byReason.at(reason);
     }
 
+    /// \param t counts. \param id id. \param vc VC.
+    static void OnHeldOpen(Traced* t, uint64_t id, uint32_t vc)
+    {
+        t->heldOpen.emplace_back(id, vc);
+    }
+
     /**
-     * \brief The scenario of the engine test (DirectLinkFalseAckTestCase, suite
-     *        direct-link-reference-engine): L 16, AckTime 1, RetransLimit 3, InitialTime 35
-     *        (36 with the guard), six one-byte messages sent at exact slot starts.
+     * \brief The scenario of the engine tests (DirectLinkFalseAckTestCase and, with
+     *        heldOpen, DirectLinkHeldOpenTestCase, suite direct-link-reference-engine): L 16,
+     *        AckTime 1, RetransLimit 3, InitialTime 35 (36 with the guard), six messages sent
+     *        at exact slot starts (one byte each; with heldOpen the last one is sent in 200,
+     *        not 214, with 28 bytes: 2 micro-packets).
      * \param guard InitAckGuard.
-     * \param traced MessageLost traces by device.
+     * \param heldOpen the held-open variant.
+     * \param traced MessageLost and MessageHeldOpen traces by device.
      * \return the device counters of A and B.
      */
-    std::array<DirectLinkDeviceCounters, 2> Run(bool guard, std::array<Traced, 2>& traced)
+    std::array<DirectLinkDeviceCounters, 2> Run(bool guard, bool heldOpen,
+                                                std::array<Traced, 2>& traced)
     {
         NodeContainer n;
         n.Create(2);
@@ -702,6 +714,8 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
         {
             dev[i]->TraceConnectWithoutContext("MessageLost",
                                                MakeBoundCallback(&OnLost, &traced[i]));
+            dev[i]->TraceConnectWithoutContext("MessageHeldOpen",
+                                               MakeBoundCallback(&OnHeldOpen, &traced[i]));
         }
         Ptr<DirectLinkChannel> ch = DynamicCast<DirectLinkChannel>(dev[0]->GetChannel());
         struct Send
@@ -709,10 +723,12 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
             uint64_t slot;
             uint32_t side;
             uint32_t vc;
+            uint32_t bytes;
         };
 
         const std::vector<Send> sends
-            = {{133, 1, 3}, {136, 0, 1}, {136, 1, 2}, {136, 1, 1}, {181, 0, 0}, {214, 1, 0}};
+            = {{133, 1, 3, 1}, {136, 0, 1, 1}, {136, 1, 2, 1},
+               {136, 1, 1, 1}, {181, 0, 0, 1}, heldOpen ? Send{200, 1, 0, 28} : Send{214, 1, 0, 1}};
         // the channel starts at time 0; schedule the sends at their slot starts then
         Simulator::Schedule(NanoSeconds(1),
                             [ch, dev, sends]()
@@ -721,10 +737,11 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
                                 {
                                     Ptr<DirectLinkNetDevice> src = dev[x.side];
                                     const uint32_t vc = x.vc;
+                                    const std::vector<uint8_t> bytes(x.bytes, 7);
                                     Simulator::Schedule(ch->GetSlotStart(x.slot) - Simulator::Now(),
-                                                        [src, vc]()
+                                                        [src, vc, bytes]()
                                                         {
-                                                            src->SendMessage(1, 0, 0, vc, {7});
+                                                            src->SendMessage(1, 0, 0, vc, bytes);
                                                         });
                                 }
                             });
@@ -753,19 +770,26 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
             true, "engine reason mapped");
         NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(DirectLinkLossReason::VC_OVERFLOW) + 1,
                               DIRECT_LINK_NUM_LOSS_REASONS, "the last reason");
-        for (bool guard : {false, true})
+        for (uint32_t k = 0; k < 4; ++k)
         {
+            const bool held = k >= 2;      // the held-open variant
+            const bool guard = k % 2 == 1; // InitAckGuard
             std::array<Traced, 2> traced;
-            const std::array<DirectLinkDeviceCounters, 2> c = Run(guard, traced);
+            const std::array<DirectLinkDeviceCounters, 2> c = Run(guard, held, traced);
             for (uint32_t i = 0; i < 2; ++i)
             {
                 const DirectLinkDeviceCounters& me = c[i];
                 const DirectLinkDeviceCounters& peer = c[1 - i];
+                // a message held open is still pending (the peer may deliver it later)
                 NS_TEST_ASSERT_MSG_EQ(me.messagesAccepted,
                                       peer.messagesDelivered + peer.messagesTruncated
-                                          + peer.messagesMalformed + me.messagesLost,
-                                      "guard " << guard << " side " << i
-                                               << ": sent = delivered + truncated + lost");
+                                          + peer.messagesMalformed + me.messagesLost
+                                          + me.messagesHeldOpen,
+                                      "held " << held << " guard " << guard << " side " << i
+                                              << ": sent = delivered + truncated + lost + held "
+                                                 "open");
+                NS_TEST_ASSERT_MSG_EQ(traced[i].heldOpen.size(), me.messagesHeldOpen,
+                                      "every message held open traced");
                 uint64_t traces = 0;
                 for (uint32_t r = 0; r < DIRECT_LINK_NUM_LOSS_REASONS; ++r)
                 {
@@ -775,9 +799,28 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
                 }
                 NS_TEST_ASSERT_MSG_EQ(traces, me.messagesLost, "every loss traced");
             }
-            NS_TEST_ASSERT_MSG_EQ(c[1].lostByReason[fa], (guard ? 0 : 1),
-                                  "B lost " << (guard ? "nothing" : "one message") << " FALSE_ACK");
             NS_TEST_ASSERT_MSG_EQ(c[0].lostByReason[fa], 0, "A lost nothing FALSE_ACK");
+            NS_TEST_ASSERT_MSG_EQ(c[0].messagesHeldOpen, 0, "A: nothing held open");
+            if (!held)
+            {
+                NS_TEST_ASSERT_MSG_EQ(c[1].lostByReason[fa], (guard ? 0 : 1),
+                                      "B lost " << (guard ? "nothing" : "one message")
+                                                << " FALSE_ACK");
+                NS_TEST_ASSERT_MSG_EQ(c[1].messagesHeldOpen, 0, "B: nothing held open");
+                continue;
+            }
+            // B's last message (VC0), abandoned by B's PEER_INIT reset
+            // at the end of 205 while A holds its header, B Normal again from the end of 206
+            // on an early Init-Ack: held open (the engine test checks the slots)
+            NS_TEST_ASSERT_MSG_EQ(c[1].messagesHeldOpen, (guard ? 0 : 1),
+                                  "B: " << (guard ? "nothing" : "one message") << " held open");
+            if (!guard)
+            {
+                NS_TEST_ASSERT_MSG_EQ(traced[1].heldOpen.size(), 1, "traced once");
+                NS_TEST_EXPECT_MSG_EQ(traced[1].heldOpen[0].second, 0, "on VC0");
+                NS_TEST_EXPECT_MSG_EQ(c[1].messagesLost, 2, "B's others: 2 lost (as the engine's)");
+                NS_TEST_EXPECT_MSG_EQ(c[0].messagesDelivered, 1, "B's others: 1 delivered");
+            }
         }
     }
 };

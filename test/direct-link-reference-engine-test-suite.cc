@@ -1611,7 +1611,8 @@ FalseAckDifference(const FalseAckRecord& a, const FalseAckRecord& b)
             || a.counters[s].vcOverflows != b.counters[s].vcOverflows
             || a.truth[s].contentMismatches != b.truth[s].contentMismatches
             || a.truth[s].staleVcOverflows != b.truth[s].staleVcOverflows
-            || a.truth[s].staleContentMismatches != b.truth[s].staleContentMismatches)
+            || a.truth[s].staleContentMismatches != b.truth[s].staleContentMismatches
+            || a.truth[s].heldOpen != b.truth[s].heldOpen)
         {
             return "counters of side " + std::to_string(s);
         }
@@ -2296,6 +2297,136 @@ class DirectLinkStalePairingTestCase : public TestCase
 namespace
 {
 
+/**
+ * \return fuzz/known-issues (now fuzz/corpus/direct-link-engine)
+ *         direct-link-engine-held-open-after-stale-handshake, decoded: the false-ack scenario
+ *         of DirectLinkFalseAckTestCase with B's last message sent in 200 with 28 bytes (2
+ *         micro-packets), not in 214 with 1; no line error.
+ */
+StaleScenario
+HeldOpenScenario()
+{
+    StaleScenario sc;
+    DirectLinkConfig& c = sc.config;
+    c.oneWayDelaySlots = 16;
+    c.retryBufferSize = 30;
+    c.vcBufferSize = {22, 6, 1, 1};
+    c.vcDrainInterval = {1, 1, 1, 1};
+    c.crcPoly = 0x07;
+    c.ackTime = 1;
+    c.retransLimit = 3;
+    c.crdNullTime = 600;
+    c.initialTime = 35;
+    c.maxMessageBytes = 700;
+    sc.actions = {{133, false, 1, 3, 1}, {136, false, 0, 1, 1}, {136, false, 1, 2, 1},
+                  {136, false, 1, 1, 1}, {181, false, 0, 0, 1}, {200, false, 1, 0, 28}};
+    sc.quietFrom = 201;
+    return sc;
+}
+
+} // namespace
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief A message held open after a stale handshake (fuzz reproducer): abandoned by its
+ *        sender's reset while the peer, which never resets, holds its header, and its sender
+ *        Normal again: counted once (TruthCounters::heldOpen, MESSAGE_HELD_OPEN at its
+ *        decision), pending, nothing else; identical on both engines; delivered with
+ *        InitAckGuard.
+ */
+class DirectLinkHeldOpenTestCase : public TestCase
+{
+  public:
+    DirectLinkHeldOpenTestCase()
+        : TestCase("Held open: an abandoned message the never-reset peer holds is counted "
+                   "(MESSAGE_HELD_OPEN) and stays pending; both engines; guard delivers it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // B's message 3 (VC0, 2 micro-packets) goes out from 201 (header; TX_BEGIN at 201) to
+        // A, Normal on stale Init-Acks, which accepts its header. B resets on an old Init of
+        // A at the end of 205 (PEER_INIT; NORMAL -> INITIAL at 205): message 3 abandoned, its
+        // tail never sent. B re-enters Normal at the end of 206 on an early Init-Ack. At the
+        // decision (205 + L = 221) A, never reset, still holds the header: held open, counted
+        // with one MESSAGE_HELD_OPEN event at 221, and pending for good (nothing closes A's
+        // VC0 reassembly but B's next VC0 header or A's next reset).
+        const StaleScenario sc = HeldOpenScenario();
+        const uint64_t end = sc.quietFrom + 5000;
+        const StaleRecord ref = RunStaleScenario(sc, false, false, end);
+        const StaleRecord fast = RunStaleScenario(sc, true, false, end);
+        NS_TEST_EXPECT_MSG_EQ(FalseAckDifference(ref.r, fast.r), "", "engines identical");
+        NS_TEST_EXPECT_MSG_EQ(fast.r.early, 0, "no callback before NextEventSlot()");
+        const FalseAckRecord& r = ref.r;
+        NS_TEST_EXPECT_MSG_EQ(r.truth[1].heldOpen, 1, "B: one message held open");
+        NS_TEST_EXPECT_MSG_EQ(r.truth[0].heldOpen, 0, "A: none");
+        NS_TEST_EXPECT_MSG_EQ(r.pending[1], 1, "B: it is still pending");
+        NS_TEST_EXPECT_MSG_EQ(r.pending[0], 0, "A: nothing pending");
+        // the same stale handshake costs B two other messages (counted lost) and A one
+        NS_TEST_EXPECT_MSG_EQ(r.truth[1].lost, 2, "B: two others lost");
+        NS_TEST_EXPECT_MSG_EQ(r.truth[0].lost, 1, "A: one lost");
+        std::vector<DirectLinkEvent> held;
+        bool reset = false;
+        bool normal = false;
+        for (const DirectLinkEvent& x : r.events)
+        {
+            if (x.type == DirectLinkEventType::MESSAGE_HELD_OPEN)
+            {
+                held.push_back(x);
+            }
+            if (x.type == DirectLinkEventType::STATE_CHANGE && x.side == 1)
+            {
+                reset = reset || (x.slot == 205 && x.value == 0 && x.value2 == 1);
+                normal = normal || (x.slot == 206 && x.value == 1 && x.value2 == 0);
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(reset, true, "B: NORMAL -> INITIAL at 205");
+        NS_TEST_EXPECT_MSG_EQ(normal, true, "B: INITIAL -> NORMAL at 206");
+        NS_TEST_ASSERT_MSG_EQ(held.size(), 1, "one MESSAGE_HELD_OPEN event");
+        for (const DirectLinkEvent& x : held)
+        {
+            NS_TEST_EXPECT_MSG_EQ(x.slot, 205 + 16, "at the decision, L slots after the reset");
+            NS_TEST_EXPECT_MSG_EQ(x.side, 1, "B's");
+            NS_TEST_EXPECT_MSG_EQ(x.messageId, 3, "message 3");
+            NS_TEST_EXPECT_MSG_EQ(x.vc, 0, "on VC0");
+        }
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            const auto& peer = r.counters[1 - s];
+            NS_TEST_EXPECT_MSG_EQ(peer.messagesDelivered + peer.messagesTruncated
+                                      + peer.messagesMalformed + r.truth[s].lost + r.pending[s],
+                                  r.offered[s],
+                                  "side " << s << ": sent = delivered + lost + pending");
+        }
+        for (const auto& d : r.delivered)
+        {
+            NS_TEST_EXPECT_MSG_EQ((d.side == 0 && d.info.messageId == 3), false,
+                                  "message 3 not delivered");
+        }
+        // With the guard the stale handshake does not happen: message 3 is delivered and
+        // nothing is held open or pending.
+        const StaleRecord g = RunStaleScenario(sc, false, true, end);
+        const StaleRecord gf = RunStaleScenario(sc, true, true, end);
+        NS_TEST_EXPECT_MSG_EQ(FalseAckDifference(g.r, gf.r), "", "guard: engines identical");
+        uint32_t got3 = 0;
+        for (const auto& d : g.r.delivered)
+        {
+            got3 += (d.side == 0 && d.info.messageId == 3 && !d.info.truncated) ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_EQ(got3, 1, "guard: message 3 delivered intact");
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            NS_TEST_EXPECT_MSG_EQ(g.r.truth[s].heldOpen, 0, "guard: nothing held open");
+            NS_TEST_EXPECT_MSG_EQ(g.r.pending[s], 0, "guard: nothing pending");
+        }
+    }
+};
+
+namespace
+{
+
 /// Items on the line in the handshake check.
 enum HandshakeItem : uint32_t
 {
@@ -2692,6 +2823,7 @@ static class DirectLinkReferenceEngineTestSuite : public TestSuite
         AddTestCase(new DirectLinkAbandonedCountedOnceTestCase(true), RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkFalseAckTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkStalePairingTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkHeldOpenTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkHandshakeExhaustiveTestCase(3, 12), RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkHandshakeExhaustiveTestCase(4, 40), RIFL_TEST_EXTENSIVE);
     }

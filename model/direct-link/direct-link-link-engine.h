@@ -37,6 +37,9 @@ enum class DirectLinkEventType : uint8_t
     MESSAGE_LOST,      //!< a message was counted lost; value = LossReason
     TX_BEGIN,          //!< a message's header micro-packet went on the line (first time)
     TX_END,            //!< a message's tail micro-packet went on the line (first time)
+    /// an abandoned message of this side is held open by the peer after a stale handshake
+    /// (DirectLinkReferenceEngine, "Held open"); it stays pending
+    MESSAGE_HELD_OPEN,
 };
 
 /**

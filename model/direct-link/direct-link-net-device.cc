@@ -272,6 +272,14 @@ DirectLinkNetDevice::GetTypeId()
                               MakeTraceSourceAccessor(&DirectLinkNetDevice::m_messageLostTrace),
                               "ns3::DirectLinkNetDevice::MessageLostTracedCallback")
               .AddTraceSource(
+                  "MessageHeldOpen",
+                  "A message sent from here, abandoned by a reset of this side, is held open by "
+                  "the peer after a stale handshake (InitAckGuard false): it stays pending and "
+                  "is delivered, truncated, only at the next header on its VC or the peer's "
+                  "next reset (id, VC).",
+                  MakeTraceSourceAccessor(&DirectLinkNetDevice::m_messageHeldOpenTrace),
+                  "ns3::DirectLinkNetDevice::MessageHeldOpenTracedCallback")
+              .AddTraceSource(
                   "MessageTruncated",
                   "A message arrived truncated with NetErr (cut by a Shutdown).",
                   MakeTraceSourceAccessor(&DirectLinkNetDevice::m_messageTruncatedTrace),
@@ -913,6 +921,10 @@ DirectLinkNetDevice::NotifyEvent(const DirectLinkEvent& ev)
             TryTransmit();
             break;
         }
+        case DirectLinkEventType::MESSAGE_HELD_OPEN:
+            ++m_counters.messagesHeldOpen;
+            m_messageHeldOpenTrace(ev.messageId, ev.vc);
+            break;
         default:
             // MESSAGE_LOST / MESSAGE_TRUNCATED are handled through the loss and delivery
             // callbacks (NotifyLost, Receive); NAK_SENT and SEQUENCE_REJECT are counted by

@@ -137,6 +137,11 @@ struct DirectLinkDeviceCounters
     uint64_t timeouts{0};          //!< AckTime expiries at this side
     uint64_t crcErrors{0};         //!< received micro-packets that failed a check
     uint64_t undetectedErrors{0};  //!< corrupted micro-packets accepted by this receiver
+    /// messages sent from here, abandoned by a reset of this side, that the peer holds open
+    /// after a stale handshake (InitAckGuard false): still pending, delivered (truncated)
+    /// only at the next header on their VC or the peer's next reset (DirectLinkReferenceEngine,
+    /// "Held open"; trace MessageHeldOpen)
+    uint64_t messagesHeldOpen{0};
 };
 
 /**
@@ -169,7 +174,9 @@ struct DirectLinkDeviceCounters
  * naming it.
  *
  * **Nothing silently lost.** Every message dropped, truncated or lost is
- * counted (GetCounters()) by reason and traced (MessageLost, MessageTruncated).
+ * counted (GetCounters()) by reason and traced (MessageLost, MessageTruncated); a message
+ * that a stale handshake leaves held open by the peer (pending, possibly for good) is
+ * counted (messagesHeldOpen) and traced (MessageHeldOpen).
  */
 class DirectLinkNetDevice : public NetDevice
 {
@@ -197,6 +204,13 @@ class DirectLinkNetDevice : public NetDevice
      * \param reason a DirectLinkLossReason.
      */
     typedef void (*MessageLostTracedCallback)(uint64_t messageId, uint32_t vc, uint8_t reason);
+
+    /**
+     * \brief TracedCallback signature of MessageHeldOpen.
+     * \param messageId this device's id of the message.
+     * \param vc its virtual channel.
+     */
+    typedef void (*MessageHeldOpenTracedCallback)(uint64_t messageId, uint32_t vc);
 
     /**
      * \brief TracedCallback signature of MessageTruncated, MessageRx and MessageTx.
@@ -546,6 +560,7 @@ class DirectLinkNetDevice : public NetDevice
     TracedCallback<uint64_t, int64_t> m_crcErrorTrace;                //!< CrcError
     TracedCallback<uint64_t, int64_t> m_undetectedTrace;              //!< UndetectedError
     TracedCallback<uint64_t, uint32_t, uint8_t> m_messageLostTrace;   //!< MessageLost
+    TracedCallback<uint64_t, uint32_t> m_messageHeldOpenTrace;        //!< MessageHeldOpen
     TracedCallback<const DirectLinkMessage&> m_messageTruncatedTrace; //!< MessageTruncated
     TracedCallback<const DirectLinkMessage&> m_messageRxTrace;        //!< MessageRx
     TracedCallback<const DirectLinkMessage&> m_messageTxTrace;        //!< MessageTx

@@ -582,6 +582,10 @@ DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
                 // next reset), which decides its fate
                 NS_LOG_LOGIC("side " << side << " message " << id
                                      << " abandoned, held by the peer: delivered later");
+                if (CheckHeldOpen(side, id))
+                {
+                    m_heldByPeer[side].push_back(id);
+                }
                 continue;
             }
             OfferedMessage& m = it->second;
@@ -622,6 +626,29 @@ DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
     }
 }
 
+bool
+DirectLinkReferenceEngine::CheckHeldOpen(uint32_t side, uint64_t id)
+{
+    auto it = m_offered[side].find(id);
+    if (it == m_offered[side].end() || it->second.fate != Fate::ABANDONED || it->second.heldOpen
+        || !m_ep[1 - side].HoldsMessage(id))
+    {
+        return false; // delivered (or closed) meanwhile, or already counted
+    }
+    OfferedMessage& m = it->second;
+    const uint64_t since = m_ackTruth[side].normalSince;
+    if (since == NEVER || since <= m.abandonSlot)
+    {
+        return true; // this side not Normal again yet: the peer may still reset first
+    }
+    m.heldOpen = true;
+    ++m_truth[side].heldOpen;
+    AddEvent(DirectLinkEventType::MESSAGE_HELD_OPEN, side, 0, 0, id, m.vc);
+    NS_LOG_INFO("side " << side << " message " << id << " held open by the peer (abandoned at "
+                        << m.abandonSlot << ", this side Normal again since " << since << ")");
+    return false;
+}
+
 void
 DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkState s,
                                    uint64_t slot, DirectLinkEndpointState::ResetReason r)
@@ -645,6 +672,14 @@ DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkS
         theirs.accMixed = false;
         // the peer's frees so far came from acks of this side's previous Normal
         theirs.mixed = theirs.mixed || theirs.freed;
+        // abandoned messages the peer still holds: held open if it never reset meanwhile
+        std::vector<uint64_t>& held = m_heldByPeer[side];
+        held.erase(std::remove_if(held.begin(), held.end(),
+                                  [this, side](uint64_t id)
+                                  {
+                                      return !CheckHeldOpen(side, id);
+                                  }),
+                   held.end());
     }
     else
     {

@@ -102,6 +102,20 @@ namespace ns3
  * (TruthCounters::staleVcOverflows, TruthCounters::staleContentMismatches; the same
  * counts stay in vcOverflows and contentMismatches).
  *
+ * **Held open.** An abandoned message the peer holds at its decision (an open
+ * reassembly of it, or its header in a VC buffer) is delivered by the peer later,
+ * truncated at the peer's reset at the latest. After a correct handshake that reset
+ * comes before this side is Normal again: this side re-enters Normal only on
+ * Init-Acks answering its own Inits, which reset a Normal peer. After a stale one
+ * (guard off) this side can be Normal again while the peer, never reset, still holds
+ * the message: both sides Normal, nothing closes it but the next header on its VC
+ * from this side or a later reset of the peer, so without further traffic it stays
+ * pending for good. The engine counts such a message once (TruthCounters::heldOpen,
+ * event MESSAGE_HELD_OPEN), at its decision if this side is Normal again by then, or
+ * when this side enters Normal while the peer still holds it; it stays pending (not
+ * lost: the peer may still deliver it) and its later delivery, if any, counts it as
+ * usual.
+ *
  * **VC overflows (LossReason::VC_OVERFLOW).** A Data micro-packet that the receiver
  * accepts in sequence while its VC buffer is full is dropped
  * (DirectLinkEndpointState::Counters::vcOverflows): the sender's credits exceeded the free
@@ -127,7 +141,7 @@ namespace ns3
  * before side B's; within a side by DirectLinkEventType (the enum's order:
  * STATE_CHANGE, SHUTDOWN, TIMEOUT, RETRANSMISSION, NAK_SENT, CRC_ERROR,
  * SEQUENCE_REJECT, UNDETECTED_ERROR, MESSAGE_TRUNCATED, MESSAGE_LOST, TX_BEGIN,
- * TX_END); events of the same side and type in the order they happened. Each
+ * TX_END, MESSAGE_HELD_OPEN); events of the same side and type in the order they happened. Each
  * event:
  * - STATE_CHANGE: the side's state changed in slot s (value = new LinkState,
  *   value2 = old). A Shutdown gives NORMAL/INITIAL -> SHUTDOWN then
@@ -150,6 +164,8 @@ namespace ns3
  *   slot it was abandoned, or falsely acked, + L); messageId, vc, value = LossReason.
  * - TX_BEGIN / TX_END: the side sent the header / tail micro-packet of a message
  *   for the first time in s (a one-micro-packet message gives both); messageId, vc.
+ * - MESSAGE_HELD_OPEN: an abandoned message of the side (sender) was counted held
+ *   open by the peer in s (see Held open); messageId, vc.
  */
 class DirectLinkReferenceEngine : public DirectLinkLinkEngine
 {
@@ -207,6 +223,10 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
         uint64_t staleVcOverflows{0};
         /// contentMismatches of this receiver after a stale pairing (see Stale pairings)
         uint64_t staleContentMismatches{0};
+        /// messages of this side held open by the peer (see Held open; event
+        /// MESSAGE_HELD_OPEN): abandoned by a reset of this side, held by the peer at their
+        /// decision, and this side Normal again while the peer still holds them
+        uint64_t heldOpen{0};
     };
 
     /// Delivery callback.
@@ -381,6 +401,8 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
         /// the peer accepted its header micro-packet and dropped it on a full VC buffer (its
         /// loss, if it is lost, is then LossReason::VC_OVERFLOW whatever else happened)
         bool headerDropped{false};
+        /// counted held open (TruthCounters::heldOpen; see Held open)
+        bool heldOpen{false};
     };
 
     /**
@@ -466,6 +488,16 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
      * \param s the slot.
      */
     void ResolveAbandoned(uint64_t s);
+    /**
+     * \brief Count an abandoned message of a side held open by the peer (see Held open):
+     *        the peer holds it (DirectLinkEndpointState::HoldsMessage) after its decision
+     *        while the side is Normal again, in a stay that began after the abandonment.
+     * \param side the message's sender.
+     * \param id the message.
+     * \return true while the message is still abandoned and held but not yet counted
+     *         (keep checking it at the side's next entry into Normal).
+     */
+    bool CheckHeldOpen(uint32_t side, uint64_t id);
     /// \return the first slot at whose end an abandoned message is decided (NEVER if none).
     uint64_t NextLossDecision() const;
     /// \brief A side changed state. \param side the side. \param s new state. \param slot slot.
@@ -513,6 +545,9 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     /// abandoned messages by sending side awaiting their decision: (decision slot, id),
     /// in abandon order (hence by decision slot)
     std::array<std::deque<std::pair<uint64_t, uint64_t>>, 2> m_undecided;
+    /// per side: its abandoned messages the peer held at their decision, not yet counted held
+    /// open (checked again when the side enters Normal)
+    std::array<std::vector<uint64_t>, 2> m_heldByPeer;
     bool m_recordHistory{true};                 //!< keep m_delivered / m_lost
     std::array<std::deque<uint64_t>, 2> m_done; //!< done ids by sending side, oldest first
     std::array<AckTruth, 2> m_ackTruth;         //!< by sending side

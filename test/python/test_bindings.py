@@ -98,7 +98,7 @@ def test_direct_link_pair_returns_sane_fields():
     assert r["responses"] > 0 and r["requests_issued"] >= r["responses"] - 16
     assert r["responses_bad"] == r["responses_errored"] == r["request_timeouts"] == 0
     assert r["retransmissions"] == r["crc_errors"] == r["shutdowns"] == 0
-    assert r["messages_lost"] == r["undetected_errors"] == 0
+    assert r["messages_lost"] == r["undetected_errors"] == r["messages_held_open"] == 0
     assert r["response_bytes"] == 64 * r["responses"]
     assert 0 < r["latency_ns_p50"] <= r["latency_ns_p99"] <= r["latency_ns_p999"] <= r["latency_ns_max"]
     # Never faster than the line: both directions, 192-bit micro-packets.

@@ -28,6 +28,7 @@ def test_full_mesh_at_ber_0_is_one_hop_and_lossless():
     assert r["link_messages_accepted"] == r["link_messages_delivered"] == r["messages_sent"]
     assert r["messages_lost"] == 0 and set(r["messages_lost_by_reason"]) == REASONS
     assert sum(r["messages_lost_by_reason"].values()) == 0
+    assert r["messages_held_open"] == 0
     assert r["crc_errors"] == r["retransmissions"] == r["shutdowns"] == 0
     # One hop: request 1 + L, response 4 + L micro-packet times (L = 2) at least.
     assert r["latency_ns_min"] >= 9 * r["slot_ns"] - 1
