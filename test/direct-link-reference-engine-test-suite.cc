@@ -2350,9 +2350,11 @@ class DirectLinkHeldOpenTestCase : public TestCase
         // A, Normal on stale Init-Acks, which accepts its header. B resets on an old Init of
         // A at the end of 205 (PEER_INIT; NORMAL -> INITIAL at 205): message 3 abandoned, its
         // tail never sent. B re-enters Normal at the end of 206 on an early Init-Ack. At the
-        // decision (205 + L = 221) A, never reset, still holds the header: held open, counted
-        // with one MESSAGE_HELD_OPEN event at 221, and pending for good (nothing closes A's
-        // VC0 reassembly but B's next VC0 header or A's next reset).
+        // decision (205 + L = 221) A, never reset, still holds the header; at the end of 223
+        // (207 + L: B Normal for L slots from its first Normal slot 207, no Init of its
+        // Initial left on the line) it still does: held open, counted with one
+        // MESSAGE_HELD_OPEN event at 223, and pending for
+        // good (nothing closes A's VC0 reassembly but B's next VC0 header or A's reset).
         const StaleScenario sc = HeldOpenScenario();
         const uint64_t end = sc.quietFrom + 5000;
         const StaleRecord ref = RunStaleScenario(sc, false, false, end);
@@ -2387,7 +2389,7 @@ class DirectLinkHeldOpenTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(held.size(), 1, "one MESSAGE_HELD_OPEN event");
         for (const DirectLinkEvent& x : held)
         {
-            NS_TEST_EXPECT_MSG_EQ(x.slot, 205 + 16, "at the decision, L slots after the reset");
+            NS_TEST_EXPECT_MSG_EQ(x.slot, 207 + 16, "L slots from B's first Normal slot");
             NS_TEST_EXPECT_MSG_EQ(x.side, 1, "B's");
             NS_TEST_EXPECT_MSG_EQ(x.messageId, 3, "message 3");
             NS_TEST_EXPECT_MSG_EQ(x.vc, 0, "on VC0");

@@ -685,6 +685,45 @@ DirectLinkEndpointState::HoldsMessage(uint64_t messageId) const
     return false;
 }
 
+bool
+DirectLinkEndpointState::HoldsMessageTail(uint64_t messageId) const
+{
+    for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+    {
+        for (const TaggedFlit& t : m_vcBuf[v])
+        {
+            if (t.tag.messageId == messageId && t.fields.tail)
+            {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool
+DirectLinkEndpointState::SendsMessage(uint64_t messageId) const
+{
+    for (const RetryEntry& e : m_retry)
+    {
+        if (e.tag.messageId == messageId)
+        {
+            return true;
+        }
+    }
+    for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+    {
+        for (const TaggedFlit& t : m_txQueue[v])
+        {
+            if (t.tag.messageId == messageId)
+            {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 const DirectLinkEndpointState::Counters&
 DirectLinkEndpointState::GetCounters() const
 {

@@ -360,6 +360,21 @@ class DirectLinkEndpointState
      * \return true if held.
      */
     bool HoldsMessage(uint64_t messageId) const;
+    /**
+     * \brief Whether this side still has a micro-packet of one of its own messages to send
+     *        or resend: queued at the NI or in the retry buffer (ground truth, for the
+     *        engine's accounting only).
+     * \param messageId the ground-truth id of a message of this side.
+     * \return true if it has one.
+     */
+    bool SendsMessage(uint64_t messageId) const;
+    /**
+     * \brief Whether the tail micro-packet of a message of the peer waits in a VC buffer
+     *        here (so draining it delivers the message, intact or malformed; ground truth).
+     * \param messageId the ground-truth id of a message of the peer.
+     * \return true if it does.
+     */
+    bool HoldsMessageTail(uint64_t messageId) const;
     /// \return the counters.
     const Counters& GetCounters() const;
 

@@ -437,10 +437,16 @@ DirectLinkReferenceEngine::OnOverflow(uint32_t side, const DirectLinkEndpointSta
                                       uint64_t slot)
 {
     const uint32_t sender = 1 - side;
-    if (tag.messageId == NEVER || tag.flitIndex != 0)
+    if (tag.messageId == NEVER)
     {
-        // a Data micro-packet after the header: the message is delivered anyway (malformed,
-        // or truncated at a reset), which counts it
+        return;
+    }
+    if (tag.flitIndex != 0)
+    {
+        // a Data micro-packet after the header: the message is delivered malformed when its
+        // tail arrives, or truncated at the peer's next reset or header on the VC, which
+        // counts it; if its tail was dropped too it may be held open (see Held open)
+        WatchHeldOpen(sender, tag.messageId);
         return;
     }
     auto it = m_offered[sender].find(tag.messageId);
@@ -550,6 +556,24 @@ uint64_t
 DirectLinkReferenceEngine::NextLossDecision() const
 {
     uint64_t next = NEVER;
+    // a watched message can be counted held open (an event) once its sender is Normal and
+    // L slots in, as soon as the sender has sent all of it (an ack can free the last
+    // micro-packet at the end of any slot: no promise beyond this one then)
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        const uint64_t since = m_ackTruth[side].normalSince;
+        if (since == NEVER)
+        {
+            continue; // entering Normal is itself an event
+        }
+        for (uint64_t id : m_heldByPeer[side])
+        {
+            const uint64_t at = m_ep[side].SendsMessage(id)
+                                    ? m_slot
+                                    : std::max(since + m_cfg.oneWayDelaySlots, m_slot);
+            next = std::min(next, at);
+        }
+    }
     for (uint32_t side = 0; side < 2; ++side)
     {
         if (!m_undecided[side].empty())
@@ -582,10 +606,7 @@ DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
                 // next reset), which decides its fate
                 NS_LOG_LOGIC("side " << side << " message " << id
                                      << " abandoned, held by the peer: delivered later");
-                if (CheckHeldOpen(side, id))
-                {
-                    m_heldByPeer[side].push_back(id);
-                }
+                WatchHeldOpen(side, id);
                 continue;
             }
             OfferedMessage& m = it->second;
@@ -623,29 +644,52 @@ DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
         {
             TrimDone(side);
         }
+        // abandoned messages the peer held at their decision: held open once nothing can
+        // close them any more but a later header or reset
+        std::vector<uint64_t>& held = m_heldByPeer[side];
+        held.erase(std::remove_if(held.begin(), held.end(),
+                                  [this, side, s](uint64_t id)
+                                  {
+                                      return !CheckHeldOpen(side, id, s);
+                                  }),
+                   held.end());
+    }
+}
+
+void
+DirectLinkReferenceEngine::WatchHeldOpen(uint32_t side, uint64_t id)
+{
+    std::vector<uint64_t>& held = m_heldByPeer[side];
+    if (std::find(held.begin(), held.end(), id) == held.end())
+    {
+        held.push_back(id);
     }
 }
 
 bool
-DirectLinkReferenceEngine::CheckHeldOpen(uint32_t side, uint64_t id)
+DirectLinkReferenceEngine::CheckHeldOpen(uint32_t side, uint64_t id, uint64_t s)
 {
     auto it = m_offered[side].find(id);
-    if (it == m_offered[side].end() || it->second.fate != Fate::ABANDONED || it->second.heldOpen
+    if (it == m_offered[side].end() || it->second.fate == Fate::DONE || it->second.heldOpen
         || !m_ep[1 - side].HoldsMessage(id))
     {
         return false; // delivered (or closed) meanwhile, or already counted
     }
-    OfferedMessage& m = it->second;
     const uint64_t since = m_ackTruth[side].normalSince;
-    if (since == NEVER || since <= m.abandonSlot)
+    if (since == NEVER || s < since + m_cfg.oneWayDelaySlots || m_ep[side].SendsMessage(id)
+        || m_ep[1 - side].HoldsMessageTail(id))
     {
-        return true; // this side not Normal again yet: the peer may still reset first
+        // this side not Normal, or an Init it sent before its Normal still on the line: the
+        // peer may still reset; or more of the message may still arrive; or its tail waits
+        // in the peer's VC buffer (delivered when drained)
+        return true;
     }
+    OfferedMessage& m = it->second;
     m.heldOpen = true;
     ++m_truth[side].heldOpen;
     AddEvent(DirectLinkEventType::MESSAGE_HELD_OPEN, side, 0, 0, id, m.vc);
     NS_LOG_INFO("side " << side << " message " << id << " held open by the peer (abandoned at "
-                        << m.abandonSlot << ", this side Normal again since " << since << ")");
+                        << m.abandonSlot << ")");
     return false;
 }
 
@@ -672,14 +716,6 @@ DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkS
         theirs.accMixed = false;
         // the peer's frees so far came from acks of this side's previous Normal
         theirs.mixed = theirs.mixed || theirs.freed;
-        // abandoned messages the peer still holds: held open if it never reset meanwhile
-        std::vector<uint64_t>& held = m_heldByPeer[side];
-        held.erase(std::remove_if(held.begin(), held.end(),
-                                  [this, side](uint64_t id)
-                                  {
-                                      return !CheckHeldOpen(side, id);
-                                  }),
-                   held.end());
     }
     else
     {

@@ -102,19 +102,24 @@ namespace ns3
  * (TruthCounters::staleVcOverflows, TruthCounters::staleContentMismatches; the same
  * counts stay in vcOverflows and contentMismatches).
  *
- * **Held open.** An abandoned message the peer holds at its decision (an open
- * reassembly of it, or its header in a VC buffer) is delivered by the peer later,
- * truncated at the peer's reset at the latest. After a correct handshake that reset
- * comes before this side is Normal again: this side re-enters Normal only on
- * Init-Acks answering its own Inits, which reset a Normal peer. After a stale one
- * (guard off) this side can be Normal again while the peer, never reset, still holds
- * the message: both sides Normal, nothing closes it but the next header on its VC
- * from this side or a later reset of the peer, so without further traffic it stays
- * pending for good. The engine counts such a message once (TruthCounters::heldOpen,
- * event MESSAGE_HELD_OPEN), at its decision if this side is Normal again by then, or
- * when this side enters Normal while the peer still holds it; it stays pending (not
- * lost: the peer may still deliver it) and its later delivery, if any, counts it as
- * usual.
+ * **Held open.** A message that the peer holds (an open reassembly of it, or its header
+ * in a VC buffer) after its sender abandoned it, freed part of it on false acks, or saw
+ * a body micro-packet of it dropped on a full VC buffer, is delivered by the peer later,
+ * truncated or malformed, at the peer's next reset at the latest. After a correct
+ * handshake that reset comes before its sender is Normal again (a side re-enters Normal
+ * only on Init-Acks answering its own Inits, which reset a Normal peer), and without a
+ * stale pairing nothing is freed unaccepted and no VC buffer overflows. After a stale
+ * handshake (guard off) the peer may never reset while the sender is Normal and has
+ * nothing of the message left to send: nothing closes it then but the next header on its
+ * VC from the sender or a later reset of the peer, so without further traffic it stays
+ * pending for good. Such messages are watched (from the abandoned one's decision, or
+ * from the body drop) and one is counted once (TruthCounters::heldOpen, event
+ * MESSAGE_HELD_OPEN) at the end of the first slot in which the peer holds it but not its
+ * tail (a tail waiting in the peer's VC buffer delivers it when drained), its sender has
+ * been Normal for L slots (no Init of its Initial still on the line) and has nothing of it
+ * left to send (NextLossDecision() includes that slot, so the fast engine stops there).
+ * It stays pending (not lost: the peer may still deliver it) and its later delivery, if
+ * any, counts it as usual.
  *
  * **VC overflows (LossReason::VC_OVERFLOW).** A Data micro-packet that the receiver
  * accepts in sequence while its VC buffer is full is dropped
@@ -224,8 +229,8 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
         /// contentMismatches of this receiver after a stale pairing (see Stale pairings)
         uint64_t staleContentMismatches{0};
         /// messages of this side held open by the peer (see Held open; event
-        /// MESSAGE_HELD_OPEN): abandoned by a reset of this side, held by the peer at their
-        /// decision, and this side Normal again while the peer still holds them
+        /// MESSAGE_HELD_OPEN): abandoned or freed unaccepted, held by the peer after their
+        /// decision while this side is Normal with nothing of them left to send
         uint64_t heldOpen{0};
     };
 
@@ -489,16 +494,25 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
      */
     void ResolveAbandoned(uint64_t s);
     /**
-     * \brief Count an abandoned message of a side held open by the peer (see Held open):
-     *        the peer holds it (DirectLinkEndpointState::HoldsMessage) after its decision
-     *        while the side is Normal again, in a stay that began after the abandonment.
+     * \brief Count a watched message of a side held open by the peer (see Held open): the
+     *        peer holds it (DirectLinkEndpointState::HoldsMessage) but not its tail
+     *        (HoldsMessageTail) while the side has been Normal for L slots and has nothing
+     *        of it left to send (SendsMessage).
      * \param side the message's sender.
      * \param id the message.
-     * \return true while the message is still abandoned and held but not yet counted
-     *         (keep checking it at the side's next entry into Normal).
+     * \param s the slot (at its end).
+     * \return true while the message is still held but not yet counted (check it again at
+     *         the end of the next slot).
      */
-    bool CheckHeldOpen(uint32_t side, uint64_t id);
-    /// \return the first slot at whose end an abandoned message is decided (NEVER if none).
+    bool CheckHeldOpen(uint32_t side, uint64_t id, uint64_t s);
+    /**
+     * \brief Watch a message for Held open (once).
+     * \param side its sender.
+     * \param id the message.
+     */
+    void WatchHeldOpen(uint32_t side, uint64_t id);
+    /// \return the first slot at whose end an abandoned message is decided or a watched
+    ///         message can be counted held open (NEVER if none).
     uint64_t NextLossDecision() const;
     /// \brief A side changed state. \param side the side. \param s new state. \param slot slot.
     /// \param r why the link left Normal (meaningful for resets).
@@ -546,7 +560,7 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     /// in abandon order (hence by decision slot)
     std::array<std::deque<std::pair<uint64_t, uint64_t>>, 2> m_undecided;
     /// per side: its abandoned messages the peer held at their decision, not yet counted held
-    /// open (checked again when the side enters Normal)
+    /// open (checked again at the end of every slot run in slot mode)
     std::array<std::vector<uint64_t>, 2> m_heldByPeer;
     bool m_recordHistory{true};                 //!< keep m_delivered / m_lost
     std::array<std::deque<uint64_t>, 2> m_done; //!< done ids by sending side, oldest first
