@@ -342,17 +342,17 @@ Flatten(const DirectLinkReferenceEngine::TruthCounters& t, uint64_t pending)
 /// Summary of one comparison.
 struct Outcome
 {
-    std::string firstDifference;       //!< empty if identical
-    uint64_t deliveries{0};            //!< deliveries compared
-    uint64_t events{0};                //!< events compared
-    uint64_t losses{0};                //!< losses compared
-    uint64_t corrupted{0};             //!< corrupted micro-packets (both directions)
-    uint64_t bulkSlots{0};             //!< slots the fast engine advanced in bulk
-    std::array<uint64_t, 12> byType{}; //!< events by type
-    uint64_t falseAcks{0};             //!< entries freed by false acks (both sides)
-    uint64_t falseAckLosses{0};        //!< messages counted lost FALSE_ACK (both sides)
-    uint64_t overflowLosses{0};        //!< messages counted lost VC_OVERFLOW (both sides)
-    uint64_t staleEffects{0};          //!< staleVcOverflows + staleContentMismatches (both sides)
+    std::string firstDifference; //!< empty if identical
+    uint64_t deliveries{0};      //!< deliveries compared
+    uint64_t events{0};          //!< events compared
+    uint64_t losses{0};          //!< losses compared
+    uint64_t corrupted{0};       //!< corrupted micro-packets (both directions)
+    uint64_t bulkSlots{0};       //!< slots the fast engine advanced in bulk
+    std::array<uint64_t, DIRECT_LINK_NUM_EVENT_TYPES> byType{}; //!< events by type
+    uint64_t falseAcks{0};      //!< entries freed by false acks (both sides)
+    uint64_t falseAckLosses{0}; //!< messages counted lost FALSE_ACK (both sides)
+    uint64_t overflowLosses{0}; //!< messages counted lost VC_OVERFLOW (both sides)
+    uint64_t staleEffects{0};   //!< staleVcOverflows + staleContentMismatches (both sides)
 };
 
 /// Run a scenario on both engines and compare everything; the fast engine is driven
@@ -595,7 +595,7 @@ class DirectLinkRandomEquivalenceTestCase : public TestCase
         uint64_t falseAckLosses = 0;
         uint64_t overflowLosses = 0;
         uint64_t guarded = 0;
-        std::array<uint64_t, 12> byType{};
+        std::array<uint64_t, DIRECT_LINK_NUM_EVENT_TYPES> byType{};
         for (uint32_t k = m_first; k < m_first + m_count; ++k)
         {
             const Scenario sc = RandomScenario(k);

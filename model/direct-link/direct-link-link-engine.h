@@ -42,6 +42,10 @@ enum class DirectLinkEventType : uint8_t
     MESSAGE_HELD_OPEN,
 };
 
+/// The number of DirectLinkEventType values (for arrays indexed by type).
+constexpr uint32_t DIRECT_LINK_NUM_EVENT_TYPES
+    = static_cast<uint32_t>(DirectLinkEventType::MESSAGE_HELD_OPEN) + 1;
+
 /**
  * \ingroup direct-link-protocol
  * \brief How a message is sent beyond its bytes: error flags and, for a copy
