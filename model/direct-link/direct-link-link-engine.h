@@ -37,12 +37,15 @@ enum class DirectLinkEventType : uint8_t
     MESSAGE_LOST,      //!< a message was counted lost; value = LossReason
     TX_BEGIN,          //!< a message's header micro-packet went on the line (first time)
     TX_END,            //!< a message's tail micro-packet went on the line (first time)
-    /// an abandoned message of this side is held open by the peer after a stale handshake
+    /// a message of this side is held open by the peer after a stale handshake
     /// (DirectLinkReferenceEngine, "Held open"); it stays pending
     MESSAGE_HELD_OPEN,
 };
 
-/// The number of DirectLinkEventType values (for arrays indexed by type).
+/**
+ * \ingroup direct-link-protocol
+ * \brief The number of DirectLinkEventType values (for arrays indexed by type).
+ */
 constexpr uint32_t DIRECT_LINK_NUM_EVENT_TYPES
     = static_cast<uint32_t>(DirectLinkEventType::MESSAGE_HELD_OPEN) + 1;
 
