@@ -219,7 +219,7 @@ DirectLinkReferenceEngine::RxAndEndOfSlot(uint32_t side, uint64_t s,
         }
         if (m_ep[side].GetCounters().vcOverflows != overflows)
         {
-            if (m_ackTruth[1 - side].accMixed)
+            if (IsStalePairing(1 - side))
             {
                 ++m_truth[side].staleVcOverflows;
             }
@@ -400,7 +400,7 @@ DirectLinkReferenceEngine::OnDelivery(uint32_t side, const DirectLinkEndpointSta
         if (!d.truncated && !d.malformed && !rec.contentOk)
         {
             ++m_truth[side].contentMismatches;
-            if (m_ackTruth[sender].accMixed)
+            if (IsStalePairing(sender))
             {
                 ++m_truth[side].staleContentMismatches;
             }
@@ -654,6 +654,23 @@ DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
                                   }),
                    held.end());
     }
+}
+
+bool
+DirectLinkReferenceEngine::IsStalePairing(uint32_t sender) const
+{
+    const uint32_t receiver = 1 - sender;
+    if (m_ackTruth[sender].accMixed)
+    {
+        return true; // the receiver's Normal holds state of two incarnations of the sender
+    }
+    // the sender's Normal accepted micro-packets (credits, acks) of two incarnations of the
+    // receiver, or of one that is not the receiver's current one: its credits can exceed
+    // what the receiver's current buffers hold
+    const AckTruth& back = m_ackTruth[receiver];
+    return back.accMixed
+           || (back.accIncarnation != NEVER
+               && back.accIncarnation != m_ep[receiver].GetCounters().normalEntries);
 }
 
 void

@@ -97,10 +97,14 @@ namespace ns3
  * an open reassembly and credits owed for them, while the new incarnation restarts at
  * SndNo 0 with every VC's credit at VcBufferSize. From ground truth
  * (FlitTag::incarnation) the engine notes when one Normal of the receiver accepts
- * micro-packets of two incarnations of the sender; a VC overflow or an intact-looking
- * delivery with wrong content at that receiver during that Normal is then the hazard's
- * (TruthCounters::staleVcOverflows, TruthCounters::staleContentMismatches; the same
- * counts stay in vcOverflows and contentMismatches).
+ * micro-packets of two incarnations of the sender, or one Normal of the sender accepts
+ * micro-packets (credits returned, acks) of two incarnations of the receiver or of one
+ * that is not the receiver's current incarnation (after a correct handshake a Normal side
+ * accepts only the peer's current incarnation: the peer's older micro-packets reach it
+ * while it is still Initial); a VC overflow or an intact-looking delivery with wrong
+ * content at that receiver is then the hazard's (IsStalePairing();
+ * TruthCounters::staleVcOverflows, TruthCounters::staleContentMismatches; the same counts
+ * stay in vcOverflows and contentMismatches).
  *
  * **Held open.** A message that the peer holds (an open reassembly of it, or its header
  * in a VC buffer) after its sender abandoned it, freed part of it on false acks, or saw
@@ -505,6 +509,15 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
      *         the end of the next slot).
      */
     bool CheckHeldOpen(uint32_t side, uint64_t id, uint64_t s);
+    /**
+     * \brief Whether the pairing of a sender with its receiver is stale (see Stale pairings):
+     *        the receiver's current Normal accepted micro-packets of two incarnations of the
+     *        sender, or the sender's current Normal accepted micro-packets (credits, acks) of
+     *        two incarnations of the receiver or of one that is not the receiver's current.
+     * \param sender the sending side.
+     * \return true if stale.
+     */
+    bool IsStalePairing(uint32_t sender) const;
     /**
      * \brief Watch a message for Held open (once).
      * \param side its sender.
