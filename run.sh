@@ -73,11 +73,13 @@ run_tests() {
 
 # The sanitizer configuration: module, tests, examples and fuzz targets built by
 # clang with ASan+UBSan (cmake/sanitize.cmake, cmake/fuzz.cmake). Every quick
-# C++ suite runs under the sanitizers, the two engine-equivalence suites
-# included (the Python tests do not: the bindings would need the sanitizer
-# runtime preloaded into the interpreter, and they already ran in the normal
-# build), so do the fuzz corpora, then each fuzz target runs for FUZZ_SECONDS
-# from its corpus.
+# C++ suite runs under the sanitizers (the Python tests do not: the bindings
+# would need the sanitizer runtime preloaded into the interpreter, and they
+# already ran in the normal build) but rifl-engine-equivalence (13 s in the
+# normal build, 184 s under ASan+UBSan, which took the fresh-clone run from 12 to
+# 16 minutes; the rifl-engine fuzz target compares both engines under the
+# sanitizers instead), so do the fuzz corpora, then each fuzz target runs for
+# FUZZ_SECONDS from its corpus.
 sanitize_and_fuzz() {
   cmake -S . -B "$SAN_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_COMPILER=clang++ -DRIFL_SANITIZE=ON -DRIFL_FUZZ=ON
@@ -85,7 +87,7 @@ sanitize_and_fuzz() {
   # Not under the sanitizers: Python (no bindings there), the install check (its
   # consumer program is built without the sanitizer run-time) and the doc builds.
   ctest --test-dir "$SAN_BUILD_DIR" -L quick -LE 'python|install|docs' \
-    --output-on-failure -j "$JOBS"
+    -E '^rifl-engine-equivalence$' --output-on-failure -j "$JOBS"
   # A fixed seed keeps this step reproducible (same inputs in the same order on every
   # machine); open-ended exploration with random seeds is `tools/run-fuzz TARGET SECONDS`.
   FUZZ_BUILD_DIR="$SAN_BUILD_DIR" JOBS="$JOBS" tools/run-fuzz all "$FUZZ_SECONDS" -seed=1
