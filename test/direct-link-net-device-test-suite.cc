@@ -684,7 +684,8 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
      *        heldOpen, DirectLinkHeldOpenTestCase, suite direct-link-reference-engine): L 16,
      *        AckTime 1, RetransLimit 3, InitialTime 35 (36 with the guard), six messages sent
      *        at exact slot starts (one byte each; with heldOpen the last one is sent in 200,
-     *        not 214, with 28 bytes: 2 micro-packets).
+     *        not 214, with 28 bytes: 2 micro-packets, EngineQueueMessages is 1 and B sends one
+     *        more one-byte message on VC0 in 400).
      * \param guard InitAckGuard.
      * \param heldOpen the held-open variant.
      * \param traced MessageLost and MessageHeldOpen traces by device.
@@ -707,6 +708,7 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
         h.SetDeviceAttribute("CrdNullTime", TimeValue(NanoSeconds(23040)));
         h.SetDeviceAttribute("InitialTime", TimeValue(NanoSeconds(guard ? 1382 : 1344)));
         h.SetDeviceAttribute("InitAckGuard", BooleanValue(guard));
+        h.SetDeviceAttribute("EngineQueueMessages", UintegerValue(heldOpen ? 1 : 2));
         NetDeviceContainer d = h.Install(n);
         std::array<Ptr<DirectLinkNetDevice>, 2> dev{DynamicCast<DirectLinkNetDevice>(d.Get(0)),
                                                     DynamicCast<DirectLinkNetDevice>(d.Get(1))};
@@ -726,9 +728,13 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
             uint32_t bytes;
         };
 
-        const std::vector<Send> sends
+        std::vector<Send> sends
             = {{133, 1, 3, 1}, {136, 0, 1, 1}, {136, 1, 2, 1},
                {136, 1, 1, 1}, {181, 0, 0, 1}, heldOpen ? Send{200, 1, 0, 28} : Send{214, 1, 0, 1}};
+        if (heldOpen)
+        {
+            sends.push_back({400, 1, 0, 1});
+        }
         // the channel starts at time 0; schedule the sends at their slot starts then
         Simulator::Schedule(NanoSeconds(1),
                             [ch, dev, sends]()
@@ -780,14 +786,13 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
             {
                 const DirectLinkDeviceCounters& me = c[i];
                 const DirectLinkDeviceCounters& peer = c[1 - i];
-                // a message held open is still pending (the peer may deliver it later)
+                // every message ends delivered (intact, truncated or malformed) or lost: the
+                // one held open is closed by B's later VC0 header (held-open variant)
                 NS_TEST_ASSERT_MSG_EQ(me.messagesAccepted,
                                       peer.messagesDelivered + peer.messagesTruncated
-                                          + peer.messagesMalformed + me.messagesLost
-                                          + me.messagesHeldOpen,
+                                          + peer.messagesMalformed + me.messagesLost,
                                       "held " << held << " guard " << guard << " side " << i
-                                              << ": sent = delivered + truncated + lost + held "
-                                                 "open");
+                                              << ": sent = delivered + truncated + lost");
                 NS_TEST_ASSERT_MSG_EQ(traced[i].heldOpen.size(), me.messagesHeldOpen,
                                       "every message held open traced");
                 uint64_t traces = 0;
@@ -809,17 +814,30 @@ class DirectLinkDeviceFalseAckTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(c[1].messagesHeldOpen, 0, "B: nothing held open");
                 continue;
             }
-            // B's last message (VC0), abandoned by B's PEER_INIT reset
-            // at the end of 205 while A holds its header, B Normal again from the end of 206
-            // on an early Init-Ack: held open (the engine test checks the slots)
+            // B's message on VC0 sent in 200, abandoned by B's PEER_INIT reset at the end of 205
+            // while A holds its header, B Normal again from the end of 206 on an early
+            // Init-Ack: held open (the engine test checks the slots); its place among VC0's
+            // EngineQueueMessages (1) is freed then
             NS_TEST_ASSERT_MSG_EQ(c[1].messagesHeldOpen, (guard ? 0 : 1),
                                   "B: " << (guard ? "nothing" : "one message") << " held open");
             if (!guard)
             {
                 NS_TEST_ASSERT_MSG_EQ(traced[1].heldOpen.size(), 1, "traced once");
                 NS_TEST_EXPECT_MSG_EQ(traced[1].heldOpen[0].second, 0, "on VC0");
-                NS_TEST_EXPECT_MSG_EQ(c[1].messagesLost, 2, "B's others: 2 lost (as the engine's)");
+                // B's other messages as in the engine test (2 lost, 1 delivered); its message
+                // of 400 is handed to the engine (the held one's place freed), rejected by A
+                // (whose FrameExpected still counts B's old incarnation) and lost
+                // RETRANS_LIMIT; B's Shutdown resets A, which closes the held message:
+                // delivered truncated (PEER_INIT). Without the freed place the message of 400
+                // would wait in B's queue for good and the identity above would fail.
+                NS_TEST_EXPECT_MSG_EQ(c[1].messagesLost, 3, "B: 2 others and the one of 400 lost");
+                NS_TEST_EXPECT_MSG_EQ(
+                    c[1].lostByReason[uint32_t(DirectLinkLossReason::RETRANS_LIMIT)], 3,
+                    "all RETRANS_LIMIT");
                 NS_TEST_EXPECT_MSG_EQ(c[0].messagesDelivered, 1, "B's others: 1 delivered");
+                NS_TEST_EXPECT_MSG_EQ(c[0].truncatedByReason[uint32_t(
+                                          DirectLinkEndpointState::TruncationReason::PEER_INIT)],
+                                      1, "the held message closed at A's reset");
             }
         }
     }

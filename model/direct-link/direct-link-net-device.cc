@@ -924,6 +924,12 @@ DirectLinkNetDevice::NotifyEvent(const DirectLinkEvent& ev)
         case DirectLinkEventType::MESSAGE_HELD_OPEN:
             ++m_counters.messagesHeldOpen;
             m_messageHeldOpenTrace(ev.messageId, ev.vc);
+            // the engine has nothing of it left to send (its tail may never have gone out,
+            // so no TX_END): free its place among the VC's EngineQueueMessages, or the VC
+            // would stay one message short for good; the packet stays known for a late
+            // delivery (FinishMessage)
+            Release(ev.messageId);
+            TryTransmit();
             break;
         default:
             // MESSAGE_LOST / MESSAGE_TRUNCATED are handled through the loss and delivery
