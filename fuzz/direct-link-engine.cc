@@ -447,8 +447,8 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
         // now counted: LossReason::FALSE_ACK, reproducer
         // fuzz/corpus/direct-link-engine/direct-link-engine-false-ack-after-stale-handshake.)
         // (The message held open after a stale handshake, once tolerated here as a known
-        // issue, is now counted: an abandoned message of the sender that the receiver, never
-        // reset, still holds when the sender is Normal again is counted once in
+        // issue, is now counted: a message of the sender whose rest will never come, which the
+        // receiver, never reset, still holds while the sender is Normal is counted once in
         // TruthCounters::heldOpen with a MESSAGE_HELD_OPEN event and stays pending, reproducer
         // fuzz/corpus/direct-link-engine/direct-link-engine-held-open-after-stale-handshake.)
         // (The message that vanished after false acks, once tolerated here as a known issue,

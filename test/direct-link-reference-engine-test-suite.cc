@@ -2330,9 +2330,9 @@ HeldOpenScenario()
  * \ingroup direct-link-protocol
  * \brief A message held open after a stale handshake (fuzz reproducer): abandoned by its
  *        sender's reset while the peer, which never resets, holds its header, and its sender
- *        Normal again: counted once (TruthCounters::heldOpen, MESSAGE_HELD_OPEN at its
- *        decision), pending, nothing else; identical on both engines; delivered with
- *        InitAckGuard.
+ *        Normal again: counted once (TruthCounters::heldOpen, MESSAGE_HELD_OPEN L slots after
+ *        the sender's first Normal slot), pending, nothing else; identical on both engines;
+ *        delivered with InitAckGuard.
  */
 class DirectLinkHeldOpenTestCase : public TestCase
 {

@@ -40,7 +40,8 @@ namespace ns3
  *    sides are DirectLinkEndpointState::IsIdle() and every micro-packet on both
  *    lines is a correct non-NAK Null; e = min(target slot, next error slot of
  *    either direction (BitErrorProcess::Peek), IdleLimit() of either side
- *    (CrdNullTime), the next decision on an abandoned message). The stretch is accounted for with
+ *    (CrdNullTime), the next decision on an abandoned message or slot at which a watched
+ *    message can be counted held open, NextLossDecision()). The stretch is accounted for with
  * SkipIdle(e - s) and one run-length line entry per direction (e - s identical Nulls).
  *
  * **Argument for exactness.** (a) Clean path: for every Fields that BuildTx()

@@ -273,10 +273,10 @@ DirectLinkNetDevice::GetTypeId()
                               "ns3::DirectLinkNetDevice::MessageLostTracedCallback")
               .AddTraceSource(
                   "MessageHeldOpen",
-                  "A message sent from here, abandoned by a reset of this side, is held open by "
-                  "the peer after a stale handshake (InitAckGuard false): it stays pending and "
-                  "is delivered, truncated, only at the next header on its VC or the peer's "
-                  "next reset (id, VC).",
+                  "A message sent from here is held open by the peer after a stale handshake "
+                  "(InitAckGuard false): the peer holds part of it and the rest will never "
+                  "come; it stays pending and is delivered, truncated or malformed, only at "
+                  "the next header on its VC or the peer's next reset (id, VC).",
                   MakeTraceSourceAccessor(&DirectLinkNetDevice::m_messageHeldOpenTrace),
                   "ns3::DirectLinkNetDevice::MessageHeldOpenTracedCallback")
               .AddTraceSource(

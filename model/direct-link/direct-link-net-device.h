@@ -137,10 +137,10 @@ struct DirectLinkDeviceCounters
     uint64_t timeouts{0};          //!< AckTime expiries at this side
     uint64_t crcErrors{0};         //!< received micro-packets that failed a check
     uint64_t undetectedErrors{0};  //!< corrupted micro-packets accepted by this receiver
-    /// messages sent from here, abandoned by a reset of this side, that the peer holds open
-    /// after a stale handshake (InitAckGuard false): still pending, delivered (truncated)
-    /// only at the next header on their VC or the peer's next reset (DirectLinkReferenceEngine,
-    /// "Held open"; trace MessageHeldOpen)
+    /// messages sent from here that the peer holds open after a stale handshake (InitAckGuard
+    /// false): pending, delivered (truncated or malformed) only at the next header on their
+    /// VC or the peer's next reset, then counted there too (DirectLinkReferenceEngine, "Held
+    /// open"; trace MessageHeldOpen; only goes up)
     uint64_t messagesHeldOpen{0};
 };
 

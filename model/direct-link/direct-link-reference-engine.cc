@@ -556,22 +556,27 @@ uint64_t
 DirectLinkReferenceEngine::NextLossDecision() const
 {
     uint64_t next = NEVER;
-    // a watched message can be counted held open (an event) once its sender is Normal and
-    // L slots in, as soon as the sender has sent all of it (an ack can free the last
-    // micro-packet at the end of any slot: no promise beyond this one then)
+    // a watched message can be counted held open (an event) from HeldOpenEarliest() on, as
+    // soon as its sender has sent all of it (an ack can free the last micro-packet at the
+    // end of any slot: no promise beyond this one then); not while its tail waits in the
+    // peer's VC buffer (draining it delivers the message, itself an event); entering
+    // Normal is itself an event
     for (uint32_t side = 0; side < 2; ++side)
     {
-        const uint64_t since = m_ackTruth[side].normalSince;
-        if (since == NEVER)
-        {
-            continue; // entering Normal is itself an event
-        }
         for (uint64_t id : m_heldByPeer[side])
         {
-            const uint64_t at = m_ep[side].SendsMessage(id)
-                                    ? m_slot
-                                    : std::max(since + m_cfg.oneWayDelaySlots, m_slot);
-            next = std::min(next, at);
+            auto it = m_offered[side].find(id);
+            if (it == m_offered[side].end() || m_ep[1 - side].HoldsMessageTail(id))
+            {
+                continue;
+            }
+            const uint64_t earliest = HeldOpenEarliest(side, it->second);
+            if (earliest == NEVER)
+            {
+                continue;
+            }
+            next
+                = std::min(next, m_ep[side].SendsMessage(id) ? m_slot : std::max(earliest, m_slot));
         }
     }
     for (uint32_t side = 0; side < 2; ++side)
@@ -683,6 +688,25 @@ DirectLinkReferenceEngine::WatchHeldOpen(uint32_t side, uint64_t id)
     }
 }
 
+uint64_t
+DirectLinkReferenceEngine::HeldOpenEarliest(uint32_t side, const OfferedMessage& m) const
+{
+    const uint64_t since = m_ackTruth[side].normalSince;
+    if (since == NEVER)
+    {
+        return NEVER; // this side not Normal: its Inits may still reset the peer
+    }
+    // an Init it sent before its Normal may still be on the line until since + L
+    uint64_t earliest = since + m_cfg.oneWayDelaySlots;
+    if (m.fate == Fate::ABANDONED)
+    {
+        // micro-packets of it sent before its abandonment (or the false ack that freed
+        // them) may still arrive until then
+        earliest = std::max(earliest, m.abandonSlot + m_cfg.oneWayDelaySlots);
+    }
+    return earliest;
+}
+
 bool
 DirectLinkReferenceEngine::CheckHeldOpen(uint32_t side, uint64_t id, uint64_t s)
 {
@@ -692,21 +716,18 @@ DirectLinkReferenceEngine::CheckHeldOpen(uint32_t side, uint64_t id, uint64_t s)
     {
         return false; // delivered (or closed) meanwhile, or already counted
     }
-    const uint64_t since = m_ackTruth[side].normalSince;
-    if (since == NEVER || s < since + m_cfg.oneWayDelaySlots || m_ep[side].SendsMessage(id)
+    OfferedMessage& m = it->second;
+    if (s < HeldOpenEarliest(side, m) || m_ep[side].SendsMessage(id)
         || m_ep[1 - side].HoldsMessageTail(id))
     {
-        // this side not Normal, or an Init it sent before its Normal still on the line: the
-        // peer may still reset; or more of the message may still arrive; or its tail waits
-        // in the peer's VC buffer (delivered when drained)
+        // see HeldOpenEarliest(); or more of the message may still be sent; or its tail
+        // waits in the peer's VC buffer (delivered when drained)
         return true;
     }
-    OfferedMessage& m = it->second;
     m.heldOpen = true;
     ++m_truth[side].heldOpen;
     AddEvent(DirectLinkEventType::MESSAGE_HELD_OPEN, side, 0, 0, id, m.vc);
-    NS_LOG_INFO("side " << side << " message " << id << " held open by the peer (abandoned at "
-                        << m.abandonSlot << ")");
+    NS_LOG_INFO("side " << side << " message " << id << " held open by the peer");
     return false;
 }
 

@@ -173,8 +173,8 @@ namespace ns3
  *   slot it was abandoned, or falsely acked, + L); messageId, vc, value = LossReason.
  * - TX_BEGIN / TX_END: the side sent the header / tail micro-packet of a message
  *   for the first time in s (a one-micro-packet message gives both); messageId, vc.
- * - MESSAGE_HELD_OPEN: an abandoned message of the side (sender) was counted held
- *   open by the peer in s (see Held open); messageId, vc.
+ * - MESSAGE_HELD_OPEN: a message of the side (sender) was counted held open by the
+ *   peer in s (see Held open); messageId, vc.
  */
 class DirectLinkReferenceEngine : public DirectLinkLinkEngine
 {
@@ -233,8 +233,9 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
         /// contentMismatches of this receiver after a stale pairing (see Stale pairings)
         uint64_t staleContentMismatches{0};
         /// messages of this side held open by the peer (see Held open; event
-        /// MESSAGE_HELD_OPEN): abandoned or freed unaccepted, held by the peer after their
-        /// decision while this side is Normal with nothing of them left to send
+        /// MESSAGE_HELD_OPEN): abandoned, freed unaccepted or with a body micro-packet dropped
+        /// on a full VC buffer, held by the peer while this side is Normal with nothing of
+        /// them left to send (only goes up: such a message may still be delivered later)
         uint64_t heldOpen{0};
     };
 
@@ -510,6 +511,16 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
      */
     bool CheckHeldOpen(uint32_t side, uint64_t id, uint64_t s);
     /**
+     * \brief The first slot at whose end a watched message of a side can be counted held
+     *        open: its sender Normal for L slots (no Init of its Initial still on the line)
+     *        and, for an abandoned or falsely acked one, L slots after that (none of its
+     *        micro-packets still on the line).
+     * \param side its sender.
+     * \param m the message.
+     * \return that slot (NEVER while the side is not Normal).
+     */
+    uint64_t HeldOpenEarliest(uint32_t side, const OfferedMessage& m) const;
+    /**
      * \brief Whether the pairing of a sender with its receiver is stale (see Stale pairings):
      *        the receiver's current Normal accepted micro-packets of two incarnations of the
      *        sender, or the sender's current Normal accepted micro-packets (credits, acks) of
@@ -572,8 +583,9 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     /// abandoned messages by sending side awaiting their decision: (decision slot, id),
     /// in abandon order (hence by decision slot)
     std::array<std::deque<std::pair<uint64_t, uint64_t>>, 2> m_undecided;
-    /// per side: its abandoned messages the peer held at their decision, not yet counted held
-    /// open (checked again at the end of every slot run in slot mode)
+    /// per side: its messages watched for Held open (abandoned ones the peer held at their
+    /// decision, ones with a body micro-packet dropped), not yet counted (checked again at
+    /// the end of every slot run in slot mode)
     std::array<std::vector<uint64_t>, 2> m_heldByPeer;
     bool m_recordHistory{true};                 //!< keep m_delivered / m_lost
     std::array<std::deque<uint64_t>, 2> m_done; //!< done ids by sending side, oldest first
