@@ -649,8 +649,9 @@ DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
         {
             TrimDone(side);
         }
-        // abandoned messages the peer held at their decision: held open once nothing can
-        // close them any more but a later header or reset
+        // watched messages (abandoned ones the peer held at their decision, ones with a
+        // body micro-packet dropped): held open once nothing can close them any more but a
+        // later header or reset
         std::vector<uint64_t>& held = m_heldByPeer[side];
         held.erase(std::remove_if(held.begin(), held.end(),
                                   [this, side, s](uint64_t id)
