@@ -11,11 +11,15 @@
 #include "ns3/test.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <deque>
 #include <iostream>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 /**
@@ -1032,6 +1036,278 @@ class RiflEquivalenceSaturatedSpeedTestCase : public TestCase
 
 /**
  * \ingroup rifl-protocol
+ * \brief Two split-mode RiflReferenceEngine halves (RiflReferenceEngine::SetLocalEndpoint)
+ *        behind the RiflLinkEngine interface, as two ns-3 MPI ranks would run a link.
+ *
+ * Each frame a half puts on the line is relayed to the other half at a random slot
+ * boundary between the step after it was made and its due slot (the latest a remote
+ * channel may deliver it), in order per lane. With \p lateBy > 0 one frame (the
+ * \p lateFrame-th relayed) is relayed \p lateBy slots after its due slot instead, to
+ * check that the halves refuse it.
+ */
+class SplitPair : public RiflLinkEngine
+{
+  public:
+    /**
+     * \brief Constructor.
+     * \param config the link.
+     * \param seed the relay timing seed.
+     * \param lateFrame index of the frame to relay late (with lateBy > 0).
+     * \param lateBy slots after its due slot (0 = none late).
+     */
+    SplitPair(const RiflLinkConfig& config, uint32_t seed, uint64_t lateFrame = 0,
+              uint64_t lateBy = 0)
+        : m_half{RiflReferenceEngine(config), RiflReferenceEngine(config)},
+          m_rng(seed),
+          m_lateFrame(lateFrame),
+          m_lateBy(lateBy)
+    {
+        for (uint32_t e = 0; e < 2; ++e)
+        {
+            m_half[e].SetRecordHistory(false);
+            m_half[e].SetLocalEndpoint(e);
+            m_half[e].SetLineOutCallback(
+                [this, e](uint32_t lane, const RiflReferenceEngine::LineFrame& f)
+                {
+                    Relay(1 - e, lane, f);
+                });
+        }
+    }
+
+    const RiflLinkConfig& GetConfig() const override
+    {
+        return m_half[0].GetConfig();
+    }
+
+    /// the sender's direction is applied by the receiving half
+    void SetErrorProcess(uint32_t sender, uint32_t lane, Ptr<BitErrorProcess> process) override
+    {
+        m_half[1 - sender].SetErrorProcess(sender, lane, process);
+    }
+
+    /// the sender's direction is applied by the receiving half
+    void SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossProcess> process) override
+    {
+        m_half[1 - sender].SetSyncLossProcess(sender, lane, process);
+    }
+
+    void OfferPacket(uint32_t endpoint, uint64_t packetId,
+                     const std::vector<uint8_t>& payload) override
+    {
+        m_half[endpoint].OfferPacket(endpoint, packetId, payload);
+    }
+
+    void AdvanceTo(uint64_t slot) override
+    {
+        while (m_half[0].GetSlot() < slot)
+        {
+            const uint64_t u = m_half[0].GetSlot();
+            // relay what is due before slot u runs (each queue is in line order)
+            for (auto& q : m_queue)
+            {
+                while (!q.empty() && q.front().before <= u)
+                {
+                    m_half[q.front().dst].ReceiveLineFrame(q.front().lane,
+                                                           std::move(q.front().frame));
+                    q.pop_front();
+                }
+            }
+            m_half[0].Step();
+            m_half[1].Step();
+        }
+    }
+
+    uint64_t GetSlot() const override
+    {
+        return m_half[0].GetSlot();
+    }
+
+    uint64_t NextEventSlot() override
+    {
+        return GetSlot();
+    }
+
+    uint64_t GetPendingPackets(uint32_t endpoint) const override
+    {
+        return m_half[endpoint].GetPendingPackets(endpoint);
+    }
+
+    uint64_t GetHeldPacketEnds(uint32_t endpoint) const override
+    {
+        return m_half[endpoint].GetHeldPacketEnds(endpoint);
+    }
+
+    const RiflEndpointCounters& GetCounters(uint32_t endpoint) const override
+    {
+        return m_half[endpoint].GetCounters(endpoint);
+    }
+
+    void SetDeliveryCallback(DeliveryCallback cb) override
+    {
+        m_half[0].SetDeliveryCallback(cb);
+        m_half[1].SetDeliveryCallback(cb);
+    }
+
+    void SetEventCallback(EventCallback cb) override
+    {
+        m_half[0].SetEventCallback(cb);
+        m_half[1].SetEventCallback(cb);
+    }
+
+  private:
+    /// A frame on its way to a half.
+    struct InFlight
+    {
+        uint64_t before;                       //!< relay before this slot runs
+        uint32_t dst;                          //!< receiving half
+        uint32_t lane;                         //!< lane
+        RiflReferenceEngine::LineFrame frame; //!< the frame
+    };
+
+    /**
+     * \brief Queue a frame for the other half.
+     * \param dst the receiving half.
+     * \param lane the lane.
+     * \param f the frame (made in the slot running now).
+     */
+    void Relay(uint32_t dst, uint32_t lane, const RiflReferenceEngine::LineFrame& f)
+    {
+        const uint64_t now = m_half[1 - dst].GetSlot();
+        const uint64_t due = m_half[dst].GetLineFrameDueSlot(lane, f.lineSlot);
+        auto& q = m_queue[dst * 16 + lane];
+        uint64_t before = now + 1 + m_rng() % (due - now);
+        before = std::max(before, q.empty() ? 0 : q.back().before);
+        if (m_lateBy > 0 && m_relayed++ == m_lateFrame)
+        {
+            before = due + m_lateBy;
+        }
+        q.push_back(InFlight{before, dst, lane, f});
+    }
+
+    std::array<RiflReferenceEngine, 2> m_half;     //!< the two halves
+    std::array<std::deque<InFlight>, 32> m_queue; //!< per (dst, lane), in line order
+    std::mt19937_64 m_rng;                         //!< relay timing
+    uint64_t m_relayed{0};                         //!< frames relayed
+    uint64_t m_lateFrame;                          //!< the frame to relay late
+    uint64_t m_lateBy;                             //!< how late
+};
+
+/**
+ * \brief Order an outcome's deliveries and events by (slot, endpoint), keeping the order
+ *        within each: how a two-sided engine's callbacks compare to two halves'.
+ * \param o the outcome.
+ * \return the ordered outcome.
+ */
+Outcome
+ByEndpoint(Outcome o)
+{
+    std::stable_sort(o.deliveries.begin(), o.deliveries.end(),
+                     [](const RiflDelivery& a, const RiflDelivery& b)
+                     {
+                         return std::tie(a.slot, a.endpoint) < std::tie(b.slot, b.endpoint);
+                     });
+    std::stable_sort(o.events.begin(), o.events.end(),
+                     [](const RiflLinkEvent& a, const RiflLinkEvent& b)
+                     {
+                         return std::tie(a.slot, a.endpoint) < std::tie(b.slot, b.endpoint);
+                     });
+    return o;
+}
+
+/**
+ * \ingroup rifl-protocol
+ * \brief Split mode: two RiflReferenceEngine halves connected by a relay that delivers
+ *        every line frame at a random time before its due slot give, per endpoint, the
+ *        deliveries, events and counters of the two-sided engine (random scenarios:
+ *        errors, sync loss, FC, ppm offsets with and without compensation, lane skew);
+ *        a frame relayed after its due slot, and a missing one, are refused with a
+ *        std::runtime_error naming the lane and the slots.
+ */
+class RiflSplitEngineTestCase : public TestCase
+{
+  public:
+    /**
+     * \brief Constructor.
+     * \param first first seed.
+     * \param count number of scenarios.
+     */
+    RiflSplitEngineTestCase(uint32_t first, uint32_t count)
+        : TestCase("split halves (as on two MPI ranks) equal the two-sided engine, seeds "
+                   + std::to_string(first) + " to " + std::to_string(first + count - 1)),
+          m_first(first),
+          m_count(count)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t s = m_first; s < m_first + m_count; ++s)
+        {
+            const Scenario sc = RandomScenario(s, false);
+            RiflReferenceEngine ref(sc.config);
+            SplitPair split(sc.config, s);
+            const Outcome a = ByEndpoint(RunScenario(ref, sc));
+            const Outcome b = RunScenario(split, sc);
+            const std::string diff = Compare(a, b);
+            NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
+            if (!diff.empty())
+            {
+                std::cerr << "FIRST DIFFERENCE (split, " << sc.name << "): " << diff << std::endl;
+            }
+        }
+        // A frame relayed one slot after its due slot, and one never relayed (relayed far
+        // later than the run): both refused, naming the lane and the slot.
+        const Scenario sc = RandomScenario(m_first, false);
+        for (const uint64_t lateBy : {uint64_t{1}, uint64_t{1} << 40})
+        {
+            SplitPair late(sc.config, m_first, 100, lateBy);
+            std::string what;
+            try
+            {
+                RunScenario(late, sc);
+            }
+            catch (const std::runtime_error& e)
+            {
+                what = e.what();
+            }
+            const bool named = what.find("lane ") != std::string::npos
+                               && what.find("line slot") != std::string::npos
+                               && what.find("lookahead") != std::string::npos;
+            NS_TEST_EXPECT_MSG_EQ(named, true,
+                                  "late by " << lateBy << ": error \"" << what << "\"");
+        }
+        // Split-mode misuse is refused.
+        RiflReferenceEngine half(sc.config);
+        half.SetLocalEndpoint(1);
+        bool threw = false;
+        try
+        {
+            half.OfferPacket(0, 1, std::vector<uint8_t>(10, 1));
+        }
+        catch (const std::invalid_argument&)
+        {
+            threw = true;
+        }
+        NS_TEST_EXPECT_MSG_EQ(threw, true, "offer at the remote endpoint");
+        threw = false;
+        try
+        {
+            half.Step(); // no LineOutCallback
+        }
+        catch (const std::invalid_argument&)
+        {
+            threw = true;
+        }
+        NS_TEST_EXPECT_MSG_EQ(threw, true, "split mode without a LineOutCallback");
+    }
+
+    uint32_t m_first; //!< first seed
+    uint32_t m_count; //!< scenarios
+};
+
+/**
+ * \ingroup rifl-protocol
  * \brief The "rifl-engine-equivalence" suite.
  */
 class RiflEngineEquivalenceTestSuite : public TestSuite
@@ -1045,6 +1321,7 @@ class RiflEngineEquivalenceTestSuite : public TestSuite
         AddTestCase(new RiflEquivalenceDirectedTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflBatchedModeTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceRandomTestCase(1, 30, false), RIFL_TEST_QUICK);
+        AddTestCase(new RiflSplitEngineTestCase(1, 30), RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 500000), RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceSpeedTestCase(1e-7, 500000), RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceSpeedTestCase(1e-6, 200000), RIFL_TEST_QUICK);
@@ -1052,6 +1329,7 @@ class RiflEngineEquivalenceTestSuite : public TestSuite
         AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(0.0, 150000), RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceSaturatedSpeedTestCase(1e-7, 150000), RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceRandomTestCase(1000, 300, true), RIFL_TEST_EXTENSIVE);
+        AddTestCase(new RiflSplitEngineTestCase(2000, 300), RIFL_TEST_EXTENSIVE);
         AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 20000000), RIFL_TEST_EXTENSIVE);
         AddTestCase(new RiflEquivalenceSpeedTestCase(1e-7, 4000000), RIFL_TEST_EXTENSIVE);
         AddTestCase(new RiflEquivalenceSpeedTestCase(1e-6, 2000000), RIFL_TEST_EXTENSIVE);

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace ns3
 {
@@ -109,6 +111,11 @@ void
 RiflReferenceEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
                                  const std::vector<uint8_t>& payload)
 {
+    RIFL_CHECK_ARG(m_local != 2 && endpoint != m_local,
+                   "RiflReferenceEngine::OfferPacket: endpoint " << endpoint
+                                                                 << " is remote (split mode, "
+                                                                 << "endpoint " << m_local
+                                                                 << " local)");
     CheckIndex(endpoint, 0);
     RIFL_CHECK_ARG(payload.empty() || payload.size() > MAX_PACKET_BYTES,
                    "RiflReferenceEngine: payload size = " << payload.size()
@@ -124,17 +131,92 @@ RiflReferenceEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
 }
 
 void
+RiflReferenceEngine::SetLocalEndpoint(uint32_t endpoint)
+{
+    RIFL_CHECK_ARG(endpoint > 1, "RiflReferenceEngine::SetLocalEndpoint: endpoint = "
+                                     << endpoint << " is not 0 or 1");
+    RIFL_CHECK_ARG(m_slot != 0, "RiflReferenceEngine::SetLocalEndpoint: the engine has already "
+                                "run "
+                                    << m_slot << " slots; choose the local endpoint before");
+    m_local = endpoint;
+}
+
+uint32_t
+RiflReferenceEngine::GetLocalEndpoint() const
+{
+    return m_local;
+}
+
+void
+RiflReferenceEngine::SetLineOutCallback(LineOutCallback cb)
+{
+    m_lineOutCb = std::move(cb);
+}
+
+uint64_t
+RiflReferenceEngine::GetLineFrameDueSlot(uint32_t lane, uint64_t lineSlot) const
+{
+    CheckIndex(0, lane);
+    return lineSlot + m_laneDelay[lane] + FLAG_DELAY;
+}
+
+void
+RiflReferenceEngine::ReceiveLineFrame(uint32_t lane, LineFrame frame)
+{
+    CheckIndex(0, lane);
+    RIFL_CHECK_ARG(m_local == 2, "RiflReferenceEngine::ReceiveLineFrame: the engine runs both "
+                                 "endpoints (call SetLocalEndpoint() first)");
+    const uint64_t due = GetLineFrameDueSlot(lane, frame.lineSlot);
+    auto& line = m_ep[1 - m_local].lanes[lane].line;
+    if (due < m_slot || (!line.empty() && line.back().lineSlot >= frame.lineSlot))
+    {
+        throw std::runtime_error(
+            "RiflReferenceEngine (split, endpoint " + std::to_string(m_local) + "): lane "
+            + std::to_string(lane) + ": the peer's frame of line slot "
+            + std::to_string(frame.lineSlot) + " arrived when slot " + std::to_string(m_slot)
+            + " runs next (due in slot " + std::to_string(due)
+            + (line.empty() ? std::string()
+                            : ", after line slot " + std::to_string(line.back().lineSlot))
+            + "): the remote channel delivered it later than its lookahead or out of order");
+    }
+    line.push_back(std::move(frame));
+}
+
+void
 RiflReferenceEngine::Step()
 {
     const uint64_t t = m_slot;
+    const bool split = m_local != 2;
+    RIFL_CHECK_ARG(split && !m_lineOutCb, "RiflReferenceEngine: split mode (endpoint "
+                                              << m_local << " local) needs a LineOutCallback");
     // 1. Frames on the line in slot t - L - 4 reach the receivers' flags (§11.1).
     // Receivers in the order endpoint A, endpoint B, then lane (event order).
     for (uint32_t rx = 0; rx < 2; ++rx)
     {
+        if (split && rx != m_local)
+        {
+            continue;
+        }
         const uint32_t sender = 1 - rx;
         for (uint32_t l = 0; l < m_config.lanes; ++l)
         {
             auto& line = m_ep[sender].lanes[l].line;
+            if (split && t >= m_laneDelay[l] + FLAG_DELAY + 1)
+            {
+                // The remote TX put a frame on line slot n unless slot n - 1 was one of
+                // its clock's skip slots (§6.1): it must have arrived.
+                const uint64_t n = t - m_laneDelay[l] - FLAG_DELAY;
+                const bool skipped
+                    = std::binary_search(m_remoteSkips.begin(), m_remoteSkips.end(), n - 1);
+                if (!skipped && (line.empty() || line.front().lineSlot != n))
+                {
+                    throw std::runtime_error(
+                        "RiflReferenceEngine (split, endpoint " + std::to_string(m_local)
+                        + "): lane " + std::to_string(l) + ": the peer's frame of line slot "
+                        + std::to_string(n) + " has not arrived by slot " + std::to_string(t)
+                        + ": the remote channel delivered it later than its lookahead");
+                }
+            }
             while (!line.empty() && line.front().lineSlot + m_laneDelay[l] + FLAG_DELAY <= t)
             {
                 NS_ASSERT(line.front().lineSlot + m_laneDelay[l] + FLAG_DELAY == t);
@@ -151,11 +233,23 @@ RiflReferenceEngine::Step()
     {
         m_nextSkip = m_config.NextClockSkipSlot(t + 1);
         ++m_ep[m_slowEp].counters.clockSkipSlots;
+        if (split && m_slowEp != m_local)
+        {
+            m_remoteSkips.push_back(t);
+        }
+    }
+    if (split)
+    {
+        // keep the skip slots a frame still due may need (n - 1 >= t - maxDelay - 4)
+        while (!m_remoteSkips.empty() && m_remoteSkips.front() + m_maxDelay + FLAG_DELAY + 1 < t)
+        {
+            m_remoteSkips.pop_front();
+        }
     }
     // 2. The users take what is ready (slot n + L + 6).
     for (uint32_t e = 0; e < 2; ++e)
     {
-        if (!(skip && e == m_slowEp))
+        if (!(skip && e == m_slowEp) && (!split || e == m_local))
         {
             Drain(e);
         }
@@ -163,9 +257,22 @@ RiflReferenceEngine::Step()
     // 3. The TX states of slot t select the frames on the line in slot t + 1.
     for (uint32_t e = 0; e < 2; ++e)
     {
-        if (!(skip && e == m_slowEp))
+        if (!(skip && e == m_slowEp) && (!split || e == m_local))
         {
             Transmit(e, skip && m_compensated);
+        }
+    }
+    if (split)
+    {
+        // the local TX's frames go to the remote half
+        for (uint32_t l = 0; l < m_config.lanes; ++l)
+        {
+            auto& line = m_ep[m_local].lanes[l].line;
+            for (const LineFrame& f : line)
+            {
+                m_lineOutCb(l, f);
+            }
+            line.clear();
         }
     }
     ++m_slot;

@@ -201,6 +201,21 @@ class RiflReferenceEngine : public RiflLinkEngine
         uint64_t laneSeq{0};    //!< its per-lane sequence number
     };
 
+    /**
+     * \brief A frame on the line of one lane, as its sender put it there (before the
+     *        line's bit errors and sync loss, which the receiver applies).
+     */
+    struct LineFrame
+    {
+        uint64_t lineSlot{0}; //!< slot it is on the line
+        BitBlock bits;        //!< the line bits as sent
+        RiflFrame frame;      //!< the logical frame sent
+        RiflFrameTag tag;     //!< ground truth
+    };
+
+    /// Split mode: called with every frame the local endpoint puts on a lane's line.
+    using LineOutCallback = std::function<void(uint32_t lane, const LineFrame& frame)>;
+
     /// Counters of one endpoint (kept as an alias of RiflEndpointCounters).
     using Counters = RiflEndpointCounters;
 
@@ -253,7 +268,58 @@ class RiflReferenceEngine : public RiflLinkEngine
     void OfferPacket(uint32_t endpoint, uint64_t packetId,
                      const std::vector<uint8_t>& payload) override;
 
-    /// \brief Run one frame slot of both directions.
+    /**
+     * \brief Split mode: run only one endpoint here; the other is remote (another
+     *        half engine, e.g. on another ns-3 MPI rank).
+     *
+     * This engine then runs the local endpoint's receivers, user side and TX, and
+     * the line towards it: the bit errors and sync loss of the remote sender's
+     * direction (SetErrorProcess / SetSyncLossProcess with sender = the remote
+     * endpoint) are applied here, on arrival, exactly as in the two-sided engine.
+     * Every frame the local TX puts on a line goes to the LineOutCallback instead of
+     * a local line; the peer half takes it through ReceiveLineFrame(). The frame of
+     * line slot n is needed in slot n + L_l + 4 (L_l: the lane's one-way delay,
+     * RiflLinkConfig::GetLaneDelaySlots()), which is the lookahead a distributed
+     * run may use: the local TX decides it in slot n - 1. Two half engines so
+     * connected give the same counters, events and deliveries per endpoint, slot
+     * for slot, as one two-sided engine.
+     *
+     * Call it before the first Step(); the remote endpoint's counters stay zero and
+     * offering a packet there is an error.
+     * \param endpoint the local endpoint, 0 or 1 (std::invalid_argument otherwise, or
+     *        once the engine has run).
+     */
+    void SetLocalEndpoint(uint32_t endpoint);
+
+    /// \return the local endpoint in split mode, 2 when both are local (the default).
+    uint32_t GetLocalEndpoint() const;
+
+    /**
+     * \brief Split mode: where the local TX's frames go.
+     * \param cb the callback (called inside Step(), lanes in order).
+     */
+    void SetLineOutCallback(LineOutCallback cb);
+
+    /**
+     * \brief Split mode: a frame the remote endpoint put on a lane's line.
+     *
+     * Frames of a lane come in line-slot order, each at the latest before slot
+     * lineSlot + L_l + 4 runs; a late one, one out of order or one missing when its
+     * slot runs is a std::runtime_error naming the lane and the slots (a remote
+     * channel whose records come later than its lookahead promised).
+     * \param lane the lane, below Lanes.
+     * \param frame the frame as sent.
+     */
+    void ReceiveLineFrame(uint32_t lane, LineFrame frame);
+
+    /**
+     * \param lane a lane.
+     * \param lineSlot a line slot.
+     * \return the slot in which the receiver takes the frame of that line slot.
+     */
+    uint64_t GetLineFrameDueSlot(uint32_t lane, uint64_t lineSlot) const;
+
+    /// \brief Run one frame slot of both directions (of the local endpoint in split mode).
     void Step();
 
     /**
@@ -379,15 +445,6 @@ class RiflReferenceEngine : public RiflLinkEngine
     uint32_t GetFcOccupancy(uint32_t endpoint, uint32_t lane) const;
 
   private:
-    /// A frame on the line.
-    struct LineFrame
-    {
-        uint64_t lineSlot{0}; //!< slot it is on the line
-        BitBlock bits;        //!< the line bits as sent
-        RiflFrame frame;      //!< the logical frame sent
-        RiflFrameTag tag;     //!< ground truth
-    };
-
     /// A user frame in the FC FIFO.
     struct FifoEntry
     {
@@ -548,6 +605,9 @@ class RiflReferenceEngine : public RiflLinkEngine
     LinkDeliveryCallback m_linkDeliveryCb; //!< interface delivery callback
     EventCallback m_eventCb;               //!< event callback
     bool m_recordHistory{true};            //!< keep Endpoint::delivered
+    uint32_t m_local{2};                   //!< the local endpoint in split mode, 2 = both
+    LineOutCallback m_lineOutCb;           //!< split mode: the local TX's frames
+    std::deque<uint64_t> m_remoteSkips;    //!< split mode: recent skip slots of the remote
 };
 
 } // namespace ns3
