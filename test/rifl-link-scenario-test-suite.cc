@@ -162,6 +162,93 @@ class RiflScenarioPerDeviceTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief RiflChannel::Split (each end on its own half engine, line frames exchanged by
+ *        scheduled events with the Delay lookahead, as on two MPI ranks) gives the
+ *        unsplit fast engine's results: counters of both devices, packets, bytes and
+ *        latencies, under errors, flow control, ppm offsets and lane skew.
+ */
+class RiflScenarioSplitTestCase : public TestCase
+{
+  public:
+    RiflScenarioSplitTestCase()
+        : TestCase("Split channel (two half engines, as on two MPI ranks) equals the unsplit "
+                   "link")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Case
+        {
+            const char* name;        //!< description
+            RiflLinkScenarioConfig c; //!< the scenario
+        };
+        std::vector<Case> cases(4);
+        cases[0].name = "4 lanes, BER 1e-5";
+        cases[0].c.ber = 1e-5;
+        cases[0].c.load = 0.7;
+        cases[1].name = "1 lane, 512-bit frames, BER 1e-6, A drains slowly (FC)";
+        cases[1].c.ber = 1e-6;
+        cases[1].c.attributes["ns3::RiflNetDevice::Lanes"] = "1";
+        cases[1].c.attributes["ns3::RiflNetDevice::FrameSize"] = "512";
+        cases[1].c.deviceAttributesA["DrainRate"] = "0.4";
+        cases[2].name = "ppm offsets with compensation, lane skew, 50 m cable, BER 1e-6";
+        cases[2].c.ber = 1e-6;
+        cases[2].c.deviceAttributesA["ClockOffsetPpm"] = "400";
+        cases[2].c.deviceAttributesB["ClockOffsetPpm"] = "-300";
+        cases[2].c.attributes["ns3::RiflChannel::LaneSkew"] = "0,3,1,0";
+        cases[2].c.attributes["ns3::RiflChannel::CableLength"] = "50";
+        cases[3].name = "no compensation at B, A slower, RTL replay tail, BER 3e-6";
+        cases[3].c.ber = 3e-6;
+        cases[3].c.deviceAttributesA["ClockOffsetPpm"] = "-500";
+        cases[3].c.deviceAttributesB["ClockCompensation"] = "false";
+        cases[3].c.attributes["ns3::RiflNetDevice::ReplayTail"] = "Rtl";
+        for (Case& k : cases)
+        {
+            k.c.durationUs = 40;
+            k.c.maxPacketBytes = 3000;
+            const RiflLinkScenarioResult whole = RiflLinkScenario::Run(k.c);
+            k.c.attributes["ns3::RiflChannel::Split"] = "true";
+            const RiflLinkScenarioResult split = RiflLinkScenario::Run(k.c);
+            NS_TEST_EXPECT_MSG_EQ(whole.countersA.Diff(split.countersA).size(), 0u,
+                                  k.name << ": counters of A: " << whole.countersA.ToString()
+                                         << " | " << split.countersA.ToString());
+            NS_TEST_EXPECT_MSG_EQ(whole.countersB.Diff(split.countersB).size(), 0u,
+                                  k.name << ": counters of B");
+            for (const auto& [w, p] :
+                 {std::make_pair(&whole.aToB, &split.aToB), std::make_pair(&whole.bToA, &split.bToA)})
+            {
+                NS_TEST_EXPECT_MSG_EQ(w->packetsOffered, p->packetsOffered, k.name);
+                NS_TEST_EXPECT_MSG_EQ(w->packetsDelivered, p->packetsDelivered, k.name);
+                NS_TEST_EXPECT_MSG_EQ(w->packetsCorrupt, p->packetsCorrupt, k.name);
+                NS_TEST_EXPECT_MSG_EQ(w->bytesDelivered, p->bytesDelivered, k.name);
+                NS_TEST_EXPECT_MSG_EQ(w->wordLatencyNsMean, p->wordLatencyNsMean, k.name);
+                NS_TEST_EXPECT_MSG_EQ(w->wordLatencyNsMax, p->wordLatencyNsMax, k.name);
+                NS_TEST_EXPECT_MSG_EQ(w->packetLatencyNsMean, p->packetLatencyNsMean, k.name);
+                NS_TEST_EXPECT_MSG_EQ(w->packetLatencyNsMax, p->packetLatencyNsMax, k.name);
+            }
+            std::cout << k.name << ": delivered " << whole.aToB.packetsDelivered << "/"
+                      << whole.bToA.packetsDelivered << ", replays " << whole.countersA.replays
+                      << "/" << whole.countersB.replays << ", FC pauses "
+                      << whole.countersA.fcPauseSent << "/" << whole.countersB.fcPauseSent
+                      << ", skip slots " << whole.countersA.clockSkipSlots << "/"
+                      << whole.countersB.clockSkipSlots << "; ns-3 events " << whole.events
+                      << " unsplit, " << split.events << " split" << std::endl;
+            NS_TEST_EXPECT_MSG_GT(whole.aToB.packetsDelivered, 10u, k.name << ": traffic flows");
+            // the split run steps every slot (reference halves): many more events
+            NS_TEST_EXPECT_MSG_GT(split.events, 2 * whole.events, k.name << ": split ran");
+            NS_TEST_EXPECT_MSG_GT(whole.countersA.replays + whole.countersB.replays
+                                      + whole.countersA.fcPauseSent + whole.countersB.fcPauseSent
+                                      + whole.countersA.clockSkipSlots
+                                      + whole.countersB.clockSkipSlots,
+                                  0u, k.name << ": the protocol had work to do");
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief A run's attributes are defaults for that run only (ScenarioAttributeDefaults).
  */
 class RiflScenarioDefaultsRestoredTestCase : public TestCase
@@ -201,6 +288,7 @@ class RiflLinkScenarioTestSuite : public TestSuite
         AddTestCase(new RiflScenarioErrorFreeTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioDeterminismTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioPerDeviceTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflScenarioSplitTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioDefaultsRestoredTestCase, RIFL_TEST_QUICK);
     }
 };

@@ -4,6 +4,7 @@
 
 #include "rifl-channel.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/independent-bit-error-process.h"
@@ -69,6 +70,21 @@ RiflChannel::GetTypeId()
                   "or Reference (one step per frame slot; identical results, slow).",
                   EnumValue(RiflChannel::FAST), MakeEnumAccessor(&RiflChannel::m_engineType),
                   MakeEnumChecker(RiflChannel::FAST, "Fast", RiflChannel::REFERENCE, "Reference"))
+              .AddAttribute(
+                  "Split",
+                  "Run each device's end on its own half engine (the reference slot engine in "
+                  "split mode, whatever Engine says), the two exchanging line frames through "
+                  "scheduled events that take the Delay attribute's lookahead: the structure "
+                  "of a run on two ns-3 MPI ranks, in one process. Results equal the "
+                  "unsplit link's; for validating distributed runs (one step per slot).",
+                  BooleanValue(false), MakeBooleanAccessor(&RiflChannel::m_split),
+                  MakeBooleanChecker())
+              .AddAttribute("Delay",
+                            "Read only: the lookahead of a distributed run on this link, "
+                            "floor((L + 4) S / LaneRate) with L the one-way line delay in "
+                            "slots (RiflChannel::GetDelay(); needs both devices attached).",
+                            TypeId::ATTR_GET, TimeValue(Seconds(0)),
+                            MakeTimeAccessor(&RiflChannel::GetDelay), MakeTimeChecker())
               .AddTraceSource("Delivery",
                               "The engine delivered a packet (endpoint, slots, per-word latencies "
                               "in slots) and whether its bytes were corrupted.",
@@ -91,9 +107,12 @@ RiflChannel::~RiflChannel()
 void
 RiflChannel::DoDispose()
 {
-    ++m_wakeGeneration; // a pending wake-up does nothing now
-    m_wakePending = false;
-    m_engine.reset();
+    for (Driver& d : m_drivers)
+    {
+        ++d.wakeGeneration; // a pending wake-up does nothing now
+        d.wakePending = false;
+        d.engine.reset();
+    }
     m_devices = {};
     m_errors.clear();
     m_syncLoss.clear();
@@ -151,7 +170,7 @@ RiflChannel::SetErrorProcess(uint32_t sender, uint32_t lane, Ptr<BitErrorProcess
                    "RiflChannel::SetErrorProcess: sender = " << sender << " is not 0 or 1");
     RIFL_CHECK_ARG(lane > 15,
                    "RiflChannel::SetErrorProcess: lane = " << lane << " is out of range [0, 15]");
-    RIFL_CHECK_ARG(m_engine, "RiflChannel::SetErrorProcess: the link has already started");
+    RIFL_CHECK_ARG(m_started, "RiflChannel::SetErrorProcess: the link has already started");
     m_errors[{sender, lane}] = process;
 }
 
@@ -169,7 +188,8 @@ RiflChannel::SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossProc
                    "RiflChannel::SetSyncLossProcess: sender = " << sender << " is not 0 or 1");
     RIFL_CHECK_ARG(lane > 15, "RiflChannel::SetSyncLossProcess: lane = "
                                   << lane << " is out of range [0, 15]");
-    RIFL_CHECK_ARG(m_engine, "RiflChannel::SetSyncLossProcess: the link has already started");
+    RIFL_CHECK_ARG(m_started,
+                   "RiflChannel::SetSyncLossProcess: the link has already started");
     m_syncLoss[{sender, lane}] = process;
 }
 
@@ -286,49 +306,90 @@ RiflChannel::BuildConfig() const
 void
 RiflChannel::Start()
 {
-    if (m_engine)
+    if (m_started)
     {
         return;
     }
     NS_LOG_FUNCTION(this);
     m_config = BuildConfig();
     EnsureProcesses();
-    if (m_engineType == REFERENCE)
+    m_started = true;
+    m_lookahead = GetDelay();
+    const uint32_t nDrivers = m_split ? 2 : 1;
+    for (uint32_t d = 0; d < nDrivers; ++d)
     {
-        auto ref = std::make_unique<RiflReferenceEngine>(m_config);
-        // deliveries are consumed through the callbacks: keep no history
-        ref->SetRecordHistory(false);
-        m_engine = std::move(ref);
-    }
-    else
-    {
-        m_engine = std::make_unique<RiflFastEngine>(m_config);
-    }
-    for (auto& kv : m_errors)
-    {
-        m_engine->SetErrorProcess(kv.first.first, kv.first.second, kv.second);
-    }
-    for (auto& kv : m_syncLoss)
-    {
-        m_engine->SetSyncLossProcess(kv.first.first, kv.first.second, kv.second);
-    }
-    m_engine->SetDeliveryCallback(
-        [this](RiflDelivery&& d)
+        Driver& drv = m_drivers[d];
+        if (m_split)
         {
-            m_deliveries.push_back(std::move(d));
-        });
-    m_engine->SetEventCallback(
-        [this](const RiflLinkEvent& e)
+            auto half = std::make_unique<RiflReferenceEngine>(m_config);
+            half->SetRecordHistory(false);
+            half->SetLocalEndpoint(d);
+            half->SetLineOutCallback(
+                [this, d](uint32_t lane, const RiflReferenceEngine::LineFrame& f)
+                {
+                    // Made in slot f.lineSlot - 1, at the start of f.lineSlot; due in the
+                    // peer's slot f.lineSlot + L_l + 4, which runs at the start of the next
+                    // one: sent to arrive at the start of f.lineSlot + L + 4, GetDelay()
+                    // or more after now and strictly before it is due.
+                    const Time at = GetSlotStart(f.lineSlot + m_config.GetLineDelaySlots() + 4);
+                    const Time now = Simulator::Now();
+                    NS_ABORT_MSG_IF(at < now + m_lookahead,
+                                    "RiflChannel (Split): a line frame of line slot "
+                                        << f.lineSlot << " made at " << now
+                                        << " would arrive less than Delay later");
+                    Simulator::ScheduleWithContext(m_devices[1 - d]->GetNode()->GetId(),
+                                                   at - now, &RiflChannel::ReceiveLine,
+                                                   Ptr<RiflChannel>(this), 1 - d, lane, f);
+                });
+            drv.engine = std::move(half);
+        }
+        else if (m_engineType == REFERENCE)
         {
-            m_events.push_back(e);
-        });
+            auto ref = std::make_unique<RiflReferenceEngine>(m_config);
+            // deliveries are consumed through the callbacks: keep no history
+            ref->SetRecordHistory(false);
+            drv.engine = std::move(ref);
+        }
+        else
+        {
+            drv.engine = std::make_unique<RiflFastEngine>(m_config);
+        }
+        for (auto& kv : m_errors)
+        {
+            // with Split, the errors of a direction are applied by the receiving half
+            if (!m_split || kv.first.first != d)
+            {
+                drv.engine->SetErrorProcess(kv.first.first, kv.first.second, kv.second);
+            }
+        }
+        for (auto& kv : m_syncLoss)
+        {
+            if (!m_split || kv.first.first != d)
+            {
+                drv.engine->SetSyncLossProcess(kv.first.first, kv.first.second, kv.second);
+            }
+        }
+        drv.engine->SetDeliveryCallback(
+            [&drv](RiflDelivery&& delivery)
+            {
+                drv.deliveries.push_back(std::move(delivery));
+            });
+        drv.engine->SetEventCallback(
+            [&drv](const RiflLinkEvent& e)
+            {
+                drv.events.push_back(e);
+            });
+    }
     m_clock.Start(Simulator::Now(), m_config.frameSize,
                   static_cast<uint64_t>(std::llround(m_config.laneRateGbps * 1e9)));
     for (uint32_t i = 0; i < 2; ++i)
     {
         m_devices[i]->NotifyLinkUp();
     }
-    Reschedule();
+    for (uint32_t d = 0; d < nDrivers; ++d)
+    {
+        Reschedule(d);
+    }
 }
 
 const RiflLinkConfig&
@@ -340,7 +401,24 @@ RiflChannel::GetConfig() const
 RiflLinkEngine*
 RiflChannel::GetEngine() const
 {
-    return m_engine.get();
+    return m_drivers[0].engine.get();
+}
+
+RiflLinkEngine*
+RiflChannel::GetEngine(uint32_t endpoint) const
+{
+    RIFL_CHECK_ARG(endpoint > 1,
+                   "RiflChannel::GetEngine: endpoint = " << endpoint << " is not 0 or 1");
+    return m_drivers[DriverOf(endpoint)].engine.get();
+}
+
+Time
+RiflChannel::GetDelay() const
+{
+    const RiflLinkConfig c = m_started ? m_config : BuildConfig();
+    SlotClock clock;
+    clock.Start(Time(0), c.frameSize, static_cast<uint64_t>(std::llround(c.laneRateGbps * 1e9)));
+    return clock.GetSlotStart(c.GetLineDelaySlots() + 4);
 }
 
 Time
@@ -359,33 +437,37 @@ uint64_t
 RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
 {
     NS_LOG_FUNCTION(this << device << packet);
-    if (!m_engine)
+    if (!m_started)
     {
         Start();
     }
-    CatchUp();
     const uint32_t ep = GetEndpoint(device);
+    const uint32_t d = DriverOf(ep);
+    CatchUp(d);
     const uint64_t id = m_nextPacketId++;
     auto bytes = std::make_shared<std::vector<uint8_t>>(packet->GetSize());
     packet->CopyData(bytes->data(), bytes->size());
     m_inFlight[ep].emplace_back(id, packet); // ids increase
-    m_engine->OfferSharedPacket(ep, id, std::move(bytes));
-    Reschedule();
+    m_drivers[d].engine->OfferSharedPacket(ep, id, std::move(bytes));
+    Reschedule(d);
     return id;
 }
 
 uint64_t
 RiflChannel::GetPendingPackets(Ptr<const RiflNetDevice> device) const
 {
-    return m_engine ? m_engine->GetPendingPackets(GetEndpoint(device)) : 0;
+    const uint32_t ep = GetEndpoint(device);
+    const RiflLinkEngine* e = m_drivers[DriverOf(ep)].engine.get();
+    return e ? e->GetPendingPackets(ep) : 0;
 }
 
 uint64_t
 RiflChannel::GetPendingPacketsNow(Ptr<RiflNetDevice> device)
 {
-    if (m_engine && !m_txWakes[GetEndpoint(device)][1])
+    const uint32_t ep = GetEndpoint(device);
+    if (m_started && !m_txWakes[ep][1])
     {
-        CatchUp(); // the engine may have run past TX_ENDs of this device unseen
+        CatchUp(DriverOf(ep)); // the engine may have run past TX_ENDs of this device unseen
     }
     return GetPendingPackets(device);
 }
@@ -393,64 +475,81 @@ RiflChannel::GetPendingPacketsNow(Ptr<RiflNetDevice> device)
 void
 RiflChannel::RequireTxEndWake(Ptr<RiflNetDevice> device)
 {
-    if (m_engine && !m_txWakes[GetEndpoint(device)][1])
+    const uint32_t ep = GetEndpoint(device);
+    if (m_started && !m_txWakes[ep][1])
     {
-        Reschedule();
+        Reschedule(DriverOf(ep));
     }
 }
 
 uint64_t
 RiflChannel::GetHeldPacketEnds(Ptr<const RiflNetDevice> device) const
 {
-    return m_engine ? m_engine->GetHeldPacketEnds(GetEndpoint(device)) : 0;
+    const uint32_t ep = GetEndpoint(device);
+    const RiflLinkEngine* e = m_drivers[DriverOf(ep)].engine.get();
+    return e ? e->GetHeldPacketEnds(ep) : 0;
 }
 
 void
-RiflChannel::CatchUp()
+RiflChannel::ReceiveLine(uint32_t rx, uint32_t lane, const RiflReferenceEngine::LineFrame& frame)
 {
-    if (!m_engine || m_inEngine)
+    Driver& drv = m_drivers[rx];
+    if (!drv.engine)
+    {
+        return; // disposed
+    }
+    static_cast<RiflReferenceEngine*>(drv.engine.get())->ReceiveLineFrame(lane, frame);
+}
+
+void
+RiflChannel::CatchUp(uint32_t d)
+{
+    Driver& drv = m_drivers[d];
+    if (!drv.engine || drv.inEngine)
     {
         return;
     }
     const uint64_t now = m_clock.SlotAt(Simulator::Now());
-    if (m_engine->GetSlot() < now)
+    if (drv.engine->GetSlot() < now)
     {
         // Sinks of the Delivery trace see every delivery in full; without them the
         // channel needs no bytes or word latencies of an intact one.
-        m_engine->SetLeanDeliveries(m_deliveryTrace.IsEmpty());
-        m_inEngine = true;
-        m_engine->AdvanceTo(now);
-        m_inEngine = false;
-        Dispatch();
+        drv.engine->SetLeanDeliveries(m_deliveryTrace.IsEmpty());
+        drv.inEngine = true;
+        drv.engine->AdvanceTo(now);
+        drv.inEngine = false;
+        Dispatch(d);
     }
 }
 
 void
-RiflChannel::Wake(uint64_t generation)
+RiflChannel::Wake(uint32_t d, uint64_t generation)
 {
-    if (generation != m_wakeGeneration)
+    Driver& drv = m_drivers[d];
+    if (generation != drv.wakeGeneration)
     {
         return; // replaced by a later Reschedule()
     }
-    m_wakePending = false;
-    m_wakeSlot = RiflLinkEngine::NEVER;
-    CatchUp();
-    Reschedule();
+    drv.wakePending = false;
+    drv.wakeSlot = RiflLinkEngine::NEVER;
+    CatchUp(d);
+    Reschedule(d);
 }
 
 void
-RiflChannel::Dispatch()
+RiflChannel::Dispatch(uint32_t d)
 {
+    Driver& drv = m_drivers[d];
     // Deliveries and events are handed over only after the engine returned, so that
     // an upper layer sending in response re-enters the channel safely.
-    while (!m_events.empty() || !m_deliveries.empty())
+    while (!drv.events.empty() || !drv.deliveries.empty())
     {
         // Taken out first (a device may re-enter the channel); the emptied vectors
         // go back afterwards so that their capacity is reused.
         std::vector<RiflLinkEvent> events;
-        events.swap(m_events);
+        events.swap(drv.events);
         std::vector<RiflDelivery> deliveries;
-        deliveries.swap(m_deliveries);
+        deliveries.swap(drv.deliveries);
         for (const RiflLinkEvent& ev : events)
         {
             Ptr<RiflNetDevice> dev = m_devices[ev.endpoint];
@@ -531,13 +630,13 @@ RiflChannel::Dispatch()
         }
         events.clear();
         deliveries.clear();
-        if (m_events.empty())
+        if (drv.events.empty())
         {
-            m_events.swap(events);
+            drv.events.swap(events);
         }
-        if (m_deliveries.empty())
+        if (drv.deliveries.empty())
         {
-            m_deliveries.swap(deliveries);
+            drv.deliveries.swap(deliveries);
         }
     }
 }
@@ -555,54 +654,60 @@ RiflChannel::FindInFlight(uint32_t sender, uint64_t id) const
 }
 
 void
-RiflChannel::Reschedule()
+RiflChannel::Reschedule(uint32_t d)
 {
-    if (!m_engine)
+    Driver& drv = m_drivers[d];
+    if (!drv.engine)
     {
         return;
     }
     for (uint32_t ep = 0; ep < 2; ++ep)
     {
+        if (DriverOf(ep) != d)
+        {
+            continue;
+        }
         const std::array<bool, 2> want{m_devices[ep]->IsEventObserved(RiflLinkEventType::TX_BEGIN),
                                        m_devices[ep]->NeedsTxEndWake()};
         if (want != m_txWakes[ep])
         {
             m_txWakes[ep] = want;
-            m_engine->SetTxEventWakes(ep, want[0], want[1]);
+            drv.engine->SetTxEventWakes(ep, want[0], want[1]);
         }
     }
-    const uint64_t next = m_engine->NextEventSlot();
+    const uint64_t next = drv.engine->NextEventSlot();
     if (next == RiflLinkEngine::NEVER)
     {
-        ++m_wakeGeneration;
-        m_wakePending = false;
-        m_wakeSlot = RiflLinkEngine::NEVER;
+        ++drv.wakeGeneration;
+        drv.wakePending = false;
+        drv.wakeSlot = RiflLinkEngine::NEVER;
         return;
     }
-    if (m_wakePending && m_wakeSlot == next)
+    if (drv.wakePending && drv.wakeSlot == next)
     {
         return;
     }
     // ScheduleWithContext() gives no EventId to cancel: a replaced wake-up is
     // recognised by its number instead (and holds a reference to the channel).
-    const uint64_t generation = ++m_wakeGeneration;
-    m_wakePending = true;
-    m_wakeSlot = next;
+    const uint64_t generation = ++drv.wakeGeneration;
+    drv.wakePending = true;
+    drv.wakeSlot = next;
     // The engine reports slot `next` once it has run it, i.e. at the start of next + 1.
     const Time at = GetSlotStart(next + 1);
     const Time now = Simulator::Now();
     const Time delay = at > now ? at - now : Time(0);
     // In the context of the node the engine expects to call back, which lets
-    // Dispatch() call that device at once instead of through one more event.
-    const uint32_t hint = m_engine->NextEventEndpoint();
+    // Dispatch() call that device at once instead of through one more event (a half
+    // engine only ever calls back its own endpoint).
+    const uint32_t hint = m_split ? d : drv.engine->NextEventEndpoint();
     if (hint < 2)
     {
         Simulator::ScheduleWithContext(m_devices[hint]->GetNode()->GetId(), delay,
-                                       &RiflChannel::Wake, Ptr<RiflChannel>(this), generation);
+                                       &RiflChannel::Wake, Ptr<RiflChannel>(this), d, generation);
     }
     else
     {
-        Simulator::Schedule(delay, &RiflChannel::Wake, Ptr<RiflChannel>(this), generation);
+        Simulator::Schedule(delay, &RiflChannel::Wake, Ptr<RiflChannel>(this), d, generation);
     }
 }
 

@@ -15,6 +15,7 @@
 #include "ns3/traced-callback.h"
 #include "rifl-link-config.h"
 #include "rifl-link-engine.h"
+#include "rifl-reference-engine.h"
 
 #include <array>
 #include <deque>
@@ -126,8 +127,30 @@ class RiflChannel : public Channel
     /// \return the link configuration (valid once the link started).
     const RiflLinkConfig& GetConfig() const;
 
-    /// \return the engine (null before the link started).
+    /**
+     * \return the engine (null before the link started); with Split, the half engine
+     *         of endpoint A.
+     */
     RiflLinkEngine* GetEngine() const;
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return the engine that runs that endpoint (the link's engine, or with Split its
+     *         half engine; null before the link started).
+     */
+    RiflLinkEngine* GetEngine(uint32_t endpoint) const;
+
+    /**
+     * \brief The lookahead a distributed run may use on this link (the Delay
+     *        attribute): a line frame made at time t is needed by the peer's receiver
+     *        no earlier than t + GetDelay().
+     *
+     * It is (L + 4) frame slots, L the one-way line delay and 4 the RX flag delay (spec
+     * 11.1), rounded down to the time resolution: floor((L + 4) S / LaneRate). It
+     * needs both devices attached.
+     * \return the delay.
+     */
+    Time GetDelay() const;
 
     /// \return the duration of one frame slot (rounded to the time resolution).
     Time GetSlotDuration() const;
@@ -189,18 +212,53 @@ class RiflChannel : public Channel
     void DoDispose() override;
 
   private:
+    /// One engine and the state of its wake-ups (the link's, or with Split an endpoint's).
+    struct Driver
+    {
+        std::unique_ptr<RiflLinkEngine> engine;     //!< the engine
+        uint64_t wakeGeneration{0};                 //!< number of the current wake-up
+        bool wakePending{false};                    //!< the current wake-up is scheduled
+        uint64_t wakeSlot{RiflLinkEngine::NEVER};   //!< slot the wake-up is for
+        bool inEngine{false};                       //!< inside AdvanceTo (re-entrancy guard)
+        std::vector<RiflDelivery> deliveries;       //!< collected, not yet dispatched
+        std::vector<RiflLinkEvent> events;          //!< collected, not yet dispatched
+    };
+
+    /**
+     * \param endpoint 0 or 1.
+     * \return the index of the driver that runs it.
+     */
+    uint32_t DriverOf(uint32_t endpoint) const
+    {
+        return m_split ? endpoint : 0;
+    }
+
     /// \brief Create the Ber-attribute error processes that are missing.
     void EnsureProcesses();
     /**
-     * \brief Advance the engine to the current time and dispatch what it reported.
+     * \brief Advance a driver's engine to the current time and dispatch what it reported.
+     * \param d the driver.
      * \param generation the wake-up's number; stale ones (a later Reschedule()
      *        replaced them) do nothing.
      */
-    void Wake(uint64_t generation);
-    /// \brief Advance the engine to the slot in progress now.
-    void CatchUp();
-    /// \brief Hand collected deliveries and events to the devices.
-    void Dispatch();
+    void Wake(uint32_t d, uint64_t generation);
+    /**
+     * \brief Advance a driver's engine to the slot in progress now.
+     * \param d the driver.
+     */
+    void CatchUp(uint32_t d);
+    /**
+     * \brief Hand a driver's collected deliveries and events to the devices.
+     * \param d the driver.
+     */
+    void Dispatch(uint32_t d);
+    /**
+     * \brief Split: a line frame of the peer's half reaches this endpoint's half.
+     * \param rx the receiving endpoint.
+     * \param lane the lane.
+     * \param frame the frame.
+     */
+    void ReceiveLine(uint32_t rx, uint32_t lane, const RiflReferenceEngine::LineFrame& frame);
 
     /**
      * \param sender an endpoint.
@@ -209,10 +267,11 @@ class RiflChannel : public Channel
      */
     Ptr<Packet> FindInFlight(uint32_t sender, uint64_t id) const;
     /**
-     * \brief Schedule the next wake-up from the engine's next event slot, after
+     * \brief Schedule a driver's next wake-up from its engine's next event slot, after
      *        telling the engine which TX events the devices need in their own slot.
+     * \param d the driver.
      */
-    void Reschedule();
+    void Reschedule(uint32_t d);
     /**
      * \brief Parse a LaneSkew attribute value.
      * \param text comma-separated slot counts ("" = no skew), e.g. "0,3,0,1".
@@ -239,20 +298,18 @@ class RiflChannel : public Channel
     std::map<std::pair<uint32_t, uint32_t>, Ptr<SyncLossProcess>> m_syncLoss; //!< (sender, lane)
     int64_t m_firstStream{-1}; //!< AssignStreams base, -1 = none
 
+    bool m_split{false};                        //!< Split attribute
+
     RiflLinkConfig m_config;                    //!< effective configuration
-    std::unique_ptr<RiflLinkEngine> m_engine;   //!< the engine
+    bool m_started{false};                      //!< the engines are built
+    Time m_lookahead;                           //!< GetDelay() once started
+    std::array<Driver, 2> m_drivers;            //!< [0] the link (or A's half), [1] B's half
     SlotClock m_clock;                          //!< exact slot times
-    uint64_t m_wakeGeneration{0};               //!< number of the current wake-up
-    bool m_wakePending{false};                  //!< the current wake-up is scheduled
-    uint64_t m_wakeSlot{RiflLinkEngine::NEVER}; //!< slot the wake-up is for
-    bool m_inEngine{false};                     //!< inside AdvanceTo (re-entrancy guard)
     /// per endpoint: TX_BEGIN / TX_END wakes asked of the engine (SetTxEventWakes)
     std::array<std::array<bool, 2>, 2> m_txWakes{{{true, true}, {true, true}}};
     uint64_t m_nextPacketId{1};                 //!< next engine packet id
     /// Per sender: sent packets by increasing id (kept until 64 ids past delivery).
     std::array<std::deque<std::pair<uint64_t, Ptr<Packet>>>, 2> m_inFlight;
-    std::vector<RiflDelivery> m_deliveries;                    //!< collected, not yet dispatched
-    std::vector<RiflLinkEvent> m_events;                       //!< collected, not yet dispatched
     TracedCallback<const RiflDelivery&, bool> m_deliveryTrace; //!< the Delivery trace
 };
 

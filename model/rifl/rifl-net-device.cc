@@ -324,9 +324,13 @@ RiflNetDevice::GetDataRate() const
 RiflEndpointCounters
 RiflNetDevice::GetCounters() const
 {
-    if (m_channel && m_channel->GetEngine())
+    if (m_channel)
     {
-        return m_channel->GetEngine()->GetCounters(m_channel->GetEndpoint(this));
+        const uint32_t ep = m_channel->GetEndpoint(this);
+        if (const RiflLinkEngine* e = m_channel->GetEngine(ep))
+        {
+            return e->GetCounters(ep);
+        }
     }
     return RiflEndpointCounters();
 }
