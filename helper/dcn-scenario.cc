@@ -18,6 +18,12 @@
 #include "scenario-attribute-defaults.h"
 #include "scenario-attributes.h"
 
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+
+#include <mpi.h>
+#endif
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -111,6 +117,31 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
                        "k = " << c.k << " must be even and in [2, 64]");
     }
 
+    RIFL_CHECK_ARG(c.ranks > 65536, "ranks = " << c.ranks << " is outside [0, 65536]");
+    uint32_t ranks = c.ranks == 0 ? 1 : c.ranks;
+    uint32_t myRank = DcnTrafficHelper::ALL_RANKS;
+    uint32_t mpiRanks = 1;
+#ifdef NS3_MPI
+    if (MpiInterface::IsEnabled())
+    {
+        mpiRanks = MpiInterface::GetSize();
+        RIFL_CHECK_ARG(c.ranks != 0 && c.ranks != mpiRanks,
+                       "ranks = " << c.ranks << " must be 0 or the MPI size " << mpiRanks);
+        ranks = mpiRanks;
+        myRank = MpiInterface::GetSystemId();
+    }
+#endif
+    // Completion of every flow is known on no single rank: a fixed window.
+    RIFL_CHECK_ARG(mpiRanks > 1 && !(c.durationUs > 0),
+                   "durationUs = " << c.durationUs << " must be > 0 on " << mpiRanks
+                                   << " MPI ranks (the all-flows-complete stop needs one process)");
+    RIFL_CHECK_ARG(c.coreRank >= ranks,
+                   "coreRank = " << c.coreRank << " is outside [0, " << ranks - 1 << "]");
+    auto isLocal = [myRank](Ptr<NetDevice> d)
+    {
+        return myRank == DcnTrafficHelper::ALL_RANKS || d->GetNode()->GetSystemId() == myRank;
+    };
+
     RngSeedManager::SetRun(c.rngRun);
     ScenarioAttributeDefaults defaults(c.attributes);
     ScenarioAttributes::Apply(c.attributes); // restored by `defaults`, also if this throws
@@ -131,6 +162,9 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
     dcn.SetEcmpMode(c.ecmp == "per-flow"     ? DcnTopologyHelper::ECMP_PER_FLOW
                     : c.ecmp == "per-packet" ? DcnTopologyHelper::ECMP_PER_PACKET
                                              : DcnTopologyHelper::ECMP_OFF);
+    dcn.SetRanks(ranks, c.coreRank);
+    dcn.SetSplitRemoteLinks(c.splitRemoteLinks);
+    traffic.SetRank(myRank);
     if (c.topology == "fat-tree")
     {
         dcn.InstallFatTree(c.k);
@@ -146,6 +180,8 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
     traffic.Install(dcn);
 
     DcnScenarioResult r;
+    r.ranks = ranks;
+    r.mpiRanks = mpiRanks;
     r.hosts = dcn.GetHosts().GetN();
     r.switches = dcn.GetSwitches().GetN();
     r.links = dcn.GetNLinks();
@@ -155,6 +191,10 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
         ++tier->links;
         for (const Ptr<NetDevice>& d : {l.a, l.b})
         {
+            if (!isLocal(d))
+            {
+                continue; // its rank counts it
+            }
             Hook(d, "PhyTxEnd",
                  [tier](Ptr<const Packet> p)
                  {
@@ -192,8 +232,101 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
     r.events = Simulator::GetEventCount();
     r.simulatedUs = Simulator::Now().GetSeconds() * 1e6;
 
-    // Flows.
     r.flows = traffic.GetFlows();
+    // Link counters.
+    for (const DcnTopologyHelper::LinkInfo& l : dcn.GetLinks())
+    {
+        DcnTierCounters* tier = l.hostLink ? &r.hostTier : &r.fabricTier;
+        for (const Ptr<NetDevice>& d : {l.a, l.b})
+        {
+            if (!isLocal(d))
+            {
+                continue; // its rank counts it
+            }
+            if (Ptr<RiflNetDevice> rd = DynamicCast<RiflNetDevice>(d))
+            {
+                const RiflEndpointCounters rc = rd->GetCounters();
+                tier->riflErrorsDetected += rc.errorsDetected;
+                tier->riflReplays += rc.replays;
+                tier->riflUndetected += rc.undetectedErrors;
+                tier->riflFcFifoDrops += rc.fcFifoDrops;
+            }
+            else
+            {
+                PointerValue pv;
+                d->GetAttribute("ReceiveErrorModel", pv);
+                if (Ptr<ExactBitErrorModel> em = pv.Get<ExactBitErrorModel>())
+                {
+                    tier->corruptionDrops += em->GetPacketsCorrupted();
+                }
+            }
+        }
+    }
+#ifdef NS3_MPI
+    if (mpiRanks > 1)
+    {
+        // Every rank filled its own flow ends and devices: combine them on every rank.
+        MPI_Comm comm = MpiInterface::GetCommunicator();
+        std::vector<double> dmax;
+        std::vector<uint64_t> usum;
+        std::vector<uint64_t> umax;
+        for (const DcnFlowRecord& f : r.flows)
+        {
+            dmax.push_back(f.endNs);
+            dmax.push_back(f.fctNs);
+            usum.push_back(f.bytesReceived);
+            usum.push_back(f.retransmissions);
+            usum.push_back(f.timeouts);
+            usum.push_back(f.datagramsSent);
+            umax.push_back(f.completed ? 1 : 0);
+        }
+        for (DcnTierCounters* t : {&r.hostTier, &r.fabricTier})
+        {
+            for (uint64_t v : {t->txPackets, t->txBytes, t->queueDrops, t->corruptionDrops,
+                               t->rxDrops, t->riflErrorsDetected, t->riflReplays,
+                               t->riflUndetected, t->riflFcFifoDrops})
+            {
+                usum.push_back(v);
+            }
+        }
+        usum.push_back(r.events);
+        dmax.push_back(r.wallSeconds);
+        dmax.push_back(r.setupSeconds);
+        MPI_Allreduce(MPI_IN_PLACE, dmax.data(), static_cast<int>(dmax.size()), MPI_DOUBLE,
+                      MPI_MAX, comm);
+        MPI_Allreduce(MPI_IN_PLACE, usum.data(), static_cast<int>(usum.size()), MPI_UINT64_T,
+                      MPI_SUM, comm);
+        MPI_Allreduce(MPI_IN_PLACE, umax.data(), static_cast<int>(umax.size()), MPI_UINT64_T,
+                      MPI_MAX, comm);
+        std::size_t di = 0;
+        std::size_t ui = 0;
+        for (std::size_t f = 0; f < r.flows.size(); ++f)
+        {
+            DcnFlowRecord& x = r.flows[f];
+            x.endNs = dmax[di++];
+            x.fctNs = dmax[di++];
+            x.bytesReceived = usum[ui++];
+            x.retransmissions = usum[ui++];
+            x.timeouts = usum[ui++];
+            x.datagramsSent = usum[ui++];
+            x.completed = umax[f] != 0;
+        }
+        for (DcnTierCounters* t : {&r.hostTier, &r.fabricTier})
+        {
+            for (uint64_t* v : {&t->txPackets, &t->txBytes, &t->queueDrops, &t->corruptionDrops,
+                                &t->rxDrops, &t->riflErrorsDetected, &t->riflReplays,
+                                &t->riflUndetected, &t->riflFcFifoDrops})
+            {
+                *v = usum[ui++];
+            }
+        }
+        r.events = usum[ui++];
+        r.wallSeconds = dmax[di++];
+        r.setupSeconds = dmax[di++];
+    }
+#endif
+
+    // Flows (the records were copied before the link counters).
     std::vector<double> fct;
     double lastEndNs = 0;
     for (const DcnFlowRecord& f : r.flows)
@@ -228,31 +361,6 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
     const double spanS = (r.trafficEndUs - start.GetSeconds() * 1e6) * 1e-6;
     r.goodputGbps = spanS > 0 ? r.bytesReceived * 8.0 / spanS / 1e9 : 0.0;
 
-    // Link counters.
-    for (const DcnTopologyHelper::LinkInfo& l : dcn.GetLinks())
-    {
-        DcnTierCounters* tier = l.hostLink ? &r.hostTier : &r.fabricTier;
-        for (const Ptr<NetDevice>& d : {l.a, l.b})
-        {
-            if (Ptr<RiflNetDevice> rd = DynamicCast<RiflNetDevice>(d))
-            {
-                const RiflEndpointCounters rc = rd->GetCounters();
-                tier->riflErrorsDetected += rc.errorsDetected;
-                tier->riflReplays += rc.replays;
-                tier->riflUndetected += rc.undetectedErrors;
-                tier->riflFcFifoDrops += rc.fcFifoDrops;
-            }
-            else
-            {
-                PointerValue pv;
-                d->GetAttribute("ReceiveErrorModel", pv);
-                if (Ptr<ExactBitErrorModel> em = pv.Get<ExactBitErrorModel>())
-                {
-                    tier->corruptionDrops += em->GetPacketsCorrupted();
-                }
-            }
-        }
-    }
     for (DcnTierCounters* t : {&r.hostTier, &r.fabricTier})
     {
         const double rate = (t == &r.hostTier ? c.hostRateGbps : c.fabricRateGbps) * 1e9;

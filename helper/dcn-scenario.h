@@ -43,6 +43,13 @@ struct DcnScenarioConfig
     double timeoutUs{1e6}; //!< durationUs = 0: stop when every flow completed, or after this
     uint64_t rngRun{1};    //!< ns-3 run number (RngSeedManager::SetRun)
     bool report{true};     //!< collect the ReliabilityReportHelper report
+    /// Ranks the nodes are spread over (DcnTopologyHelper::SetRanks: fat-tree by pod,
+    /// leaf-spine by leaf group). 0 = the MPI size when the module runs on ns-3 MPI,
+    /// else 1; more than 1 without MPI only labels the nodes (one process).
+    uint32_t ranks{0};
+    uint32_t coreRank{0}; //!< the rank of the core / spine switches, below the ranks
+    /// RIFL links between ranks run split (RiflChannel::Split), as on MPI, in one process.
+    bool splitRemoteLinks{false};
     /// ns-3 attribute defaults, e.g. {"ns3::RiflNetDevice::FrameSize", "512"}; restored after the
     /// run.
     std::map<std::string, std::string> attributes;
@@ -100,7 +107,9 @@ struct DcnScenarioResult
     uint64_t events{0};                     //!< ns-3 events executed
     double simulatedUs{0};                  //!< simulated time at the end
     double setupSeconds{0};                 //!< wall time to build the fabric and traffic
-    double wallSeconds{0};                  //!< wall time of Simulator::Run
+    double wallSeconds{0};                  //!< wall time of Simulator::Run (slowest rank)
+    uint32_t ranks{1};                      //!< ranks the nodes were spread over
+    uint32_t mpiRanks{1};                   //!< MPI processes that ran it (1: sequential)
 };
 
 /**

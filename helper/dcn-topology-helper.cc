@@ -262,6 +262,10 @@ DcnTopologyHelper::Connect(Ptr<Node> a, Ptr<Node> b, bool hostLink)
         }
         rifl.SetChannelAttribute("CableLength", DoubleValue(p.cableLengthM));
         rifl.SetChannelAttribute("Ber", DoubleValue(p.ber));
+        if (m_splitRemote && a->GetSystemId() != b->GetSystemId())
+        {
+            rifl.SetChannelAttribute("Split", BooleanValue(true));
+        }
         rifl.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize(queueSize)));
         devs = rifl.Install(a, b);
     }
@@ -396,15 +400,59 @@ DcnTopologyHelper::FinishRouting()
 }
 
 void
+DcnTopologyHelper::SetRanks(uint32_t ranks, uint32_t coreRank)
+{
+    CheckFresh();
+    RIFL_CHECK_ARG(ranks < 1 || ranks > 65536,
+                   "DcnTopologyHelper::SetRanks: ranks = " << ranks << " is outside [1, 65536]");
+    RIFL_CHECK_ARG(coreRank >= ranks, "DcnTopologyHelper::SetRanks: coreRank = "
+                                          << coreRank << " is outside [0, " << ranks - 1 << "]");
+    m_ranks = ranks;
+    m_coreRank = coreRank;
+}
+
+uint32_t
+DcnTopologyHelper::GetRanks() const
+{
+    return m_ranks;
+}
+
+void
+DcnTopologyHelper::SetSplitRemoteLinks(bool split)
+{
+    CheckFresh();
+    m_splitRemote = split;
+}
+
+void
+DcnTopologyHelper::CheckRanks(uint32_t groups, const std::string& what) const
+{
+    RIFL_CHECK_ARG(m_ranks > groups, "DcnTopologyHelper: ranks = "
+                                         << m_ranks << " exceeds the " << groups << " " << what
+                                         << " it spreads over (SetRanks)");
+}
+
+void
 DcnTopologyHelper::InstallFatTree(uint32_t k)
 {
     CheckFresh();
     FatTreeHostCount(k); // validates k
+    CheckRanks(k, "pods");
     const uint32_t half = k / 2;
-    m_hosts.Create(k * half * half);
-    m_edge.Create(k * half);
-    m_agg.Create(k * half);
-    m_core.Create(half * half);
+    // Created tier by tier, as without ranks (the node ids do not depend on them).
+    for (uint32_t p = 0; p < k; ++p)
+    {
+        m_hosts.Create(half * half, RankOf(p, k));
+    }
+    for (uint32_t p = 0; p < k; ++p)
+    {
+        m_edge.Create(half, RankOf(p, k));
+    }
+    for (uint32_t p = 0; p < k; ++p)
+    {
+        m_agg.Create(half, RankOf(p, k));
+    }
+    m_core.Create(half * half, m_coreRank);
     m_kind = FAT_TREE;
     InstallStacks();
     // Pod p: edge switches p*half + e, aggregation switches p*half + j.
@@ -452,9 +500,16 @@ DcnTopologyHelper::InstallLeafSpine(uint32_t leaves, uint32_t spines, uint32_t h
                    "DcnTopologyHelper: spines = " << spines << " is outside [1, 4096]");
     RIFL_CHECK_ARG(hostsPerLeaf < 1 || hostsPerLeaf > 4096,
                    "DcnTopologyHelper: hostsPerLeaf = " << hostsPerLeaf << " is outside [1, 4096]");
-    m_hosts.Create(leaves * hostsPerLeaf);
-    m_edge.Create(leaves);
-    m_core.Create(spines);
+    CheckRanks(leaves, "leaves");
+    for (uint32_t l = 0; l < leaves; ++l)
+    {
+        m_hosts.Create(hostsPerLeaf, RankOf(l, leaves));
+    }
+    for (uint32_t l = 0; l < leaves; ++l)
+    {
+        m_edge.Create(1, RankOf(l, leaves));
+    }
+    m_core.Create(spines, m_coreRank);
     m_kind = LEAF_SPINE;
     InstallStacks();
     for (uint32_t l = 0; l < leaves; ++l)

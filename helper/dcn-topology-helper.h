@@ -226,6 +226,31 @@ class DcnTopologyHelper
     void SetBaseNetwork(Ipv4Address base, Ipv4Mask mask);
 
     /**
+     * \brief Spread the nodes over ns-3 MPI ranks (Node::GetSystemId()) when they are
+     *        created: a fat-tree by pod (pod p, its hosts, edge and aggregation switches,
+     *        on rank floor(p x ranks / k)), a leaf-spine by leaf group (leaf l and its
+     *        hosts on rank floor(l x ranks / leaves)); core or spine switches on
+     *        \p coreRank. Links between ranks become remote links (RiflChannel across
+     *        ranks, ns-3's PointToPointRemoteChannel for the Ethernet baseline) when the
+     *        module runs on ns-3 MPI; without MPI the system ids are only labels.
+     * \param ranks 1 (the default: every node on rank 0) up to the pods or leaves
+     *        (std::invalid_argument naming "ranks" otherwise, at Install).
+     * \param coreRank the rank of the core / spine switches, below \p ranks.
+     */
+    void SetRanks(uint32_t ranks, uint32_t coreRank = 0);
+
+    /// \return the number of ranks set by SetRanks() (1 by default).
+    uint32_t GetRanks() const;
+
+    /**
+     * \brief RIFL links between nodes of different ranks run split
+     *        (RiflChannel::Split): in one process, the structure of the MPI run, whose
+     *        results it must give. (On MPI ranks such links are split anyway.)
+     * \param split true to split them.
+     */
+    void SetSplitRemoteLinks(bool split);
+
+    /**
      * \brief Build a k-ary fat-tree: k pods of k/2 edge and k/2 aggregation
      *        switches, (k/2)^2 core switches, k/2 hosts per edge switch
      *        (k^3/4 hosts, 3 k^3/4 links), IPv4 and global routes.
@@ -322,6 +347,21 @@ class DcnTopologyHelper
   private:
     /// \brief Check that nothing was built yet (one topology per helper).
     void CheckFresh() const;
+    /**
+     * \brief Check SetRanks() against the number of pods or leaves.
+     * \param groups pods or leaves.
+     * \param what their name, for the error.
+     */
+    void CheckRanks(uint32_t groups, const std::string& what) const;
+    /**
+     * \param group a pod or leaf.
+     * \param groups pods or leaves.
+     * \return its rank.
+     */
+    uint32_t RankOf(uint32_t group, uint32_t groups) const
+    {
+        return static_cast<uint32_t>(uint64_t{group} * m_ranks / groups);
+    }
 
     /**
      * \brief Check a tier's parameters.
@@ -345,6 +385,9 @@ class DcnTopologyHelper
     void FinishRouting();
 
     LinkTechnology m_tech{RIFL};      //!< technology
+    uint32_t m_ranks{1};              //!< SetRanks: ranks
+    uint32_t m_coreRank{0};           //!< SetRanks: rank of the core / spine switches
+    bool m_splitRemote{false};        //!< SetSplitRemoteLinks
     TierParameters m_host;            //!< host-link tier
     TierParameters m_fabric;          //!< fabric-link tier
     uint32_t m_lanes{4};              //!< RIFL lanes

@@ -272,6 +272,25 @@ DcnTrafficHelper::Install(const DcnTopologyHelper& topo)
     RIFL_CHECK_ARG(m_flows.size() > 4000000,
                    "DcnTrafficHelper: " << m_flows.size() << " flows exceed the limit of 4000000");
     m_state.resize(m_flows.size());
+    // Source ports fixed at the draw (per sending host, in flow order), known to every rank.
+    {
+        std::vector<uint32_t> nextPort(n, 1024);
+        for (uint32_t i = 0; i < m_flows.size(); ++i)
+        {
+            DcnFlowRecord& r = m_flows[i];
+            uint32_t& port = nextPort[r.src];
+            port += port == c.port ? 1 : 0;
+            RIFL_CHECK_ARG(port > 49151, "DcnTrafficHelper: host "
+                                             << r.src << " sends more than "
+                                             << 49151 - 1024 << " flows (source ports 1024..49151)");
+            r.srcPort = static_cast<uint16_t>(port++);
+            m_byPeer[PeerKey(m_hostAddr[r.src], r.srcPort)] = i;
+        }
+    }
+    auto local = [this](uint32_t host)
+    {
+        return m_rank == ALL_RANKS || m_hostNode[host]->GetSystemId() == m_rank;
+    };
 
     // One listening socket per destination host.
     std::vector<bool> isDst(n, false);
@@ -281,7 +300,7 @@ DcnTrafficHelper::Install(const DcnTopologyHelper& topo)
     }
     for (uint32_t h = 0; h < n; ++h)
     {
-        if (!isDst[h])
+        if (!isDst[h] || !local(h))
         {
             continue;
         }
@@ -309,10 +328,44 @@ DcnTrafficHelper::Install(const DcnTopologyHelper& topo)
     const Time now = Simulator::Now();
     for (uint32_t i = 0; i < m_flows.size(); ++i)
     {
+        if (!local(m_flows[i].src))
+        {
+            continue;
+        }
         const Time at = NanoSeconds(static_cast<int64_t>(m_flows[i].startNs));
         Simulator::ScheduleWithContext(m_hostNode[m_flows[i].src]->GetId(),
                                        at > now ? at - now : Time(0), &DcnTrafficHelper::StartFlow,
                                        this, i);
+    }
+}
+
+void
+DcnTrafficHelper::SetRank(uint32_t rank)
+{
+    RIFL_CHECK_ARG(m_installed, "DcnTrafficHelper::SetRank: Install was already called");
+    m_rank = rank;
+}
+
+void
+DcnTrafficHelper::MergeFlows(std::vector<DcnFlowRecord>& into,
+                             const std::vector<DcnFlowRecord>& from)
+{
+    RIFL_CHECK_ARG(into.size() != from.size(), "DcnTrafficHelper::MergeFlows: "
+                                                   << into.size() << " and " << from.size()
+                                                   << " flows (not the same draw)");
+    for (std::size_t i = 0; i < into.size(); ++i)
+    {
+        DcnFlowRecord& a = into[i];
+        const DcnFlowRecord& b = from[i];
+        RIFL_CHECK_ARG(a.src != b.src || a.dst != b.dst || a.bytes != b.bytes,
+                       "DcnTrafficHelper::MergeFlows: flow " << i << " differs (not the same draw)");
+        a.endNs = std::max(a.endNs, b.endNs);
+        a.fctNs = std::max(a.fctNs, b.fctNs);
+        a.bytesReceived += b.bytesReceived;
+        a.completed = a.completed || b.completed;
+        a.retransmissions += b.retransmissions;
+        a.timeouts += b.timeouts;
+        a.datagramsSent += b.datagramsSent;
     }
 }
 
@@ -353,11 +406,9 @@ DcnTrafficHelper::StartFlow(uint32_t i)
                             ++m_flows[i].timeouts;
                         }
                     })));
-        s->Bind();
-        Address local;
-        s->GetSockName(local);
-        r.srcPort = InetSocketAddress::ConvertFrom(local).GetPort();
-        m_byPeer[PeerKey(m_hostAddr[r.src], r.srcPort)] = i;
+        NS_ABORT_MSG_IF(s->Bind(InetSocketAddress(Ipv4Address::GetAny(), r.srcPort)) != 0,
+                        "DcnTrafficHelper: flow " << i << " cannot bind source port "
+                                                  << r.srcPort);
         s->SetConnectCallback(RiflMakeCallback<void, Ptr<Socket>>(std::function<void(Ptr<Socket>)>(
                                   [this, i](Ptr<Socket>)
                                   {
@@ -376,11 +427,9 @@ DcnTrafficHelper::StartFlow(uint32_t i)
     else
     {
         Ptr<Socket> s = Socket::CreateSocket(st.node, UdpSocketFactory::GetTypeId());
-        s->Bind();
-        Address local;
-        s->GetSockName(local);
-        r.srcPort = InetSocketAddress::ConvertFrom(local).GetPort();
-        m_byPeer[PeerKey(m_hostAddr[r.src], r.srcPort)] = i;
+        NS_ABORT_MSG_IF(s->Bind(InetSocketAddress(Ipv4Address::GetAny(), r.srcPort)) != 0,
+                        "DcnTrafficHelper: flow " << i << " cannot bind source port "
+                                                  << r.srcPort);
         s->Connect(st.to);
         st.socket = s;
         const double rate = c.udpRateFraction * static_cast<double>(m_hostRateBps);

@@ -121,9 +121,36 @@ class DcnTrafficHelper
 
     /**
      * \brief Draw the flows and schedule them on a built fabric.
+     *
+     * Every flow's sender binds a source port fixed at the draw: its host's flows,
+     * in flow order, get ports 1024, 1025, ... (skipping the listening port), so the
+     * receiver knows a flow by (sender address, port) without seeing its sender.
      * \param topo the fabric (Install* done).
      */
     void Install(const DcnTopologyHelper& topo);
+
+    /// Value of SetRank() meaning every host is local (the default).
+    static constexpr uint32_t ALL_RANKS = 0xffffffff;
+
+    /**
+     * \brief On an ns-3 MPI rank: install only the ends of the flows whose hosts are on
+     *        this rank (Node::GetSystemId()): senders of local sources, listeners of
+     *        local destinations. Each rank then fills the fields of its own ends
+     *        (MergeFlows() combines them). Call it before Install.
+     * \param rank the rank, or ALL_RANKS.
+     */
+    void SetRank(uint32_t rank);
+
+    /**
+     * \brief Combine the flow records of another rank into these (same draw): the sum
+     *        of the counts, the latest end, completed on either side. A field a rank
+     *        did not fill is at its default there, so the combination is the record
+     *        of the flow's two ends.
+     * \param into records to update.
+     * \param from another rank's records (as many, same flows).
+     */
+    static void MergeFlows(std::vector<DcnFlowRecord>& into,
+                           const std::vector<DcnFlowRecord>& from);
 
     /**
      * \brief Called once when the last flow completes.
@@ -213,6 +240,7 @@ class DcnTrafficHelper
     std::vector<Ptr<Socket>> m_accepted;                //!< accepted sockets (kept alive)
     uint32_t m_completed{0};                            //!< completed flows
     bool m_installed{false};                            //!< Install done
+    uint32_t m_rank{ALL_RANKS};                         //!< SetRank
     Callback<void> m_allComplete;                       //!< completion callback
     std::vector<Ipv4Address> m_hostAddr;                //!< host addresses
     std::vector<Ptr<Node>> m_hostNode;                  //!< host nodes

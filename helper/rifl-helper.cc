@@ -11,6 +11,10 @@
 #include "ns3/packet.h"
 #include "ns3/rifl-channel.h"
 #include "ns3/rifl-check.h"
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#include "ns3/mpi-receiver.h"
+#endif
 #include "ns3/rifl-net-device.h"
 
 #include <set>
@@ -62,6 +66,20 @@ RiflHelper::Install(Ptr<Node> a, Ptr<Node> b)
         dev->Attach(channel);
         devices.Add(dev);
     }
+#ifdef NS3_MPI
+    // Ends on two MPI ranks: each device receives its peer half's messages through an
+    // MpiReceiver, as ns-3's point-to-point remote links do.
+    if (MpiInterface::IsEnabled() && a->GetSystemId() != b->GetSystemId())
+    {
+        for (uint32_t i = 0; i < devices.GetN(); ++i)
+        {
+            Ptr<RiflNetDevice> dev = DynamicCast<RiflNetDevice>(devices.Get(i));
+            Ptr<MpiReceiver> receiver = CreateObject<MpiReceiver>();
+            receiver->SetReceiveCallback(MakeCallback(&RiflNetDevice::ReceiveRemote, dev));
+            dev->AggregateObject(receiver);
+        }
+    }
+#endif
     return devices;
 }
 

@@ -124,8 +124,13 @@ def parse_cmake(srcdir, problems):
     text = open(path, encoding="utf-8").read()
     lists = {v: [] for v in LIST_VARS}
     deps = None
+    # set(rifl_libraries ...): the module's unconditional dependencies (the list(APPEND)
+    # of ${libmpi} under if(ENABLE_MPI) is an ns-3 CMake tree's MPI build only).
+    base_libs = []
     for name, args in cmake_commands(text):
-        if name == "set" and args and args[0] in lists:
+        if name == "set" and args and args[0] == "rifl_libraries":
+            base_libs = list(args[1:])
+        elif name == "set" and args and args[0] in lists:
             lists[args[0]] = list(args[1:])
         elif name == "list" and len(args) >= 2 and args[0] == "APPEND" and args[1] in lists:
             lists[args[1]].extend(args[2:])
@@ -133,7 +138,10 @@ def parse_cmake(srcdir, problems):
             g = keyword_groups(args, ("LIBNAME", "SOURCE_FILES", "HEADER_FILES",
                                       "LIBRARIES_TO_LINK", "TEST_SOURCES",
                                       "DEPRECATED_HEADER_FILES", "MODULE_ENABLED_FEATURES"))
-            deps = libs_to_modules(g.get("LIBRARIES_TO_LINK", []))
+            libs = []
+            for v in g.get("LIBRARIES_TO_LINK", []):
+                libs.extend(base_libs if v == "${rifl_libraries}" else [v])
+            deps = libs_to_modules(libs)
     for v, items in lists.items():
         if not items:
             problems.append("CMakeLists.txt: set(%s ...) not found or empty" % v)

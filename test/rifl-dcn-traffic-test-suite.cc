@@ -784,6 +784,76 @@ class DcnEcmpScopeTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief The structure of a 2-rank MPI run in one process: the k = 4 fat-tree spread
+ *        over 2 ranks by pod (cores on rank 1), its cross-rank RIFL links split into
+ *        half engines that exchange line frames with the Delay lookahead
+ *        (DcnScenarioConfig::splitRemoteLinks), gives every flow record and every tier
+ *        counter of the sequential run: TCP permutation traffic, fabric BER 1e-6.
+ */
+class DcnSplitRanksTestCase : public TestCase
+{
+  public:
+    DcnSplitRanksTestCase()
+        : TestCase("Fat-tree over 2 ranks with split cross-rank RIFL links equals the "
+                   "sequential run, flow by flow")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DcnScenarioConfig c;
+        c.k = 4;
+        c.fabricBer = 1e-6;
+        c.hostBer = 1e-7;
+        c.traffic.pattern = DcnTrafficConfig::PERMUTATION;
+        c.traffic.flowBytes = 30000;
+        c.durationUs = 60;
+        c.report = false;
+        const DcnScenarioResult seq = DcnScenario::Run(c);
+        c.ranks = 2;
+        c.coreRank = 1;
+        c.splitRemoteLinks = true;
+        const DcnScenarioResult split = DcnScenario::Run(c);
+        NS_TEST_ASSERT_MSG_EQ(seq.flows.size(), split.flows.size(), "flows");
+        NS_TEST_EXPECT_MSG_EQ(split.ranks, 2u, "ranks");
+        for (std::size_t i = 0; i < seq.flows.size(); ++i)
+        {
+            const DcnFlowRecord& a = seq.flows[i];
+            const DcnFlowRecord& b = split.flows[i];
+            const bool same = a.src == b.src && a.dst == b.dst && a.bytes == b.bytes
+                              && a.startNs == b.startNs && a.endNs == b.endNs
+                              && a.fctNs == b.fctNs && a.bytesReceived == b.bytesReceived
+                              && a.completed == b.completed
+                              && a.retransmissions == b.retransmissions
+                              && a.timeouts == b.timeouts && a.srcPort == b.srcPort;
+            NS_TEST_EXPECT_MSG_EQ(same, true,
+                                  "flow " << i << " (" << a.src << " -> " << a.dst << "): end "
+                                          << a.endNs << " vs " << b.endNs << ", received "
+                                          << a.bytesReceived << " vs " << b.bytesReceived);
+        }
+        for (const auto& [x, y] : {std::make_pair(&seq.hostTier, &split.hostTier),
+                                   std::make_pair(&seq.fabricTier, &split.fabricTier)})
+        {
+            NS_TEST_EXPECT_MSG_EQ(x->txPackets, y->txPackets, "tier packets");
+            NS_TEST_EXPECT_MSG_EQ(x->txBytes, y->txBytes, "tier bytes");
+            NS_TEST_EXPECT_MSG_EQ(x->queueDrops, y->queueDrops, "tier queue drops");
+            NS_TEST_EXPECT_MSG_EQ(x->riflErrorsDetected, y->riflErrorsDetected, "tier errors");
+            NS_TEST_EXPECT_MSG_EQ(x->riflReplays, y->riflReplays, "tier replays");
+            NS_TEST_EXPECT_MSG_EQ(x->riflUndetected, y->riflUndetected, "tier undetected");
+        }
+        NS_TEST_EXPECT_MSG_GT(seq.fabricTier.riflReplays, 0u, "errors were retried");
+        NS_TEST_EXPECT_MSG_GT(seq.bytesReceived, 100000u, "traffic flowed");
+        std::cout << GetName() << ": " << seq.flowsCompleted << " of " << seq.flows.size()
+                  << " flows completed, " << seq.fabricTier.riflReplays
+                  << " fabric replays; events " << seq.events << " sequential, " << split.events
+                  << " split; wall " << seq.wallSeconds << " s vs " << split.wallSeconds << " s"
+                  << std::endl;
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief Same run number, same bits; attribute defaults are restored after a run.
  */
 class DcnDeterminismTestCase : public TestCase
@@ -877,6 +947,7 @@ class RiflDcnTrafficTestSuite : public TestSuite
         AddTestCase(new DcnTrafficPatternTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DcnEcmpScopeTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DcnDeterminismTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DcnSplitRanksTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DcnRiflVsEthernetTcpTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DcnGoodputBer0TestCase, RIFL_TEST_QUICK);
     }

@@ -1181,7 +1181,18 @@ class SplitPair : public RiflLinkEngine
         {
             before = due + m_lateBy;
         }
-        q.push_back(InFlight{before, dst, lane, f});
+        // through the wire format a remote channel uses (EncodeLineFrame / DecodeLineFrame)
+        const std::vector<uint8_t> bytes = m_half[1 - dst].EncodeLineFrame(lane, f);
+        uint32_t decodedLane = 99;
+        RiflReferenceEngine::LineFrame g =
+            m_half[dst].DecodeLineFrame(bytes.data(), bytes.size(), decodedLane);
+        if (decodedLane != lane || g.lineSlot != f.lineSlot || g.bits != f.bits
+            || !(g.frame == f.frame) || g.tag.packetId != f.tag.packetId
+            || g.tag.laneSeq != f.tag.laneSeq || g.tag.fcSeq != f.tag.fcSeq)
+        {
+            throw std::logic_error("line frame changed by EncodeLineFrame / DecodeLineFrame");
+        }
+        q.push_back(InFlight{before, dst, lane, std::move(g)});
     }
 
     std::array<RiflReferenceEngine, 2> m_half;     //!< the two halves
@@ -1276,6 +1287,49 @@ class RiflSplitEngineTestCase : public TestCase
                                && what.find("lookahead") != std::string::npos;
             NS_TEST_EXPECT_MSG_EQ(named, true,
                                   "late by " << lateBy << ": error \"" << what << "\"");
+        }
+        // Malformed wire bytes are refused, naming the field.
+        {
+            RiflReferenceEngine e(sc.config);
+            RiflReferenceEngine::LineFrame f;
+            f.lineSlot = 7;
+            f.bits = BitBlock(sc.config.frameSize);
+            f.frame = RiflFrame::MakeIdle(sc.config.frameSize);
+            const std::vector<uint8_t> good = e.EncodeLineFrame(0, f);
+            uint32_t lane = 0;
+            NS_TEST_EXPECT_MSG_EQ(e.DecodeLineFrame(good.data(), good.size(), lane).lineSlot, 7u,
+                                  "round trip");
+            struct Bad
+            {
+                std::vector<uint8_t> bytes; //!< the input
+                const char* name;           //!< what the error must name
+            };
+            std::vector<Bad> bad;
+            bad.push_back({std::vector<uint8_t>(good.begin(), good.begin() + 20), "line bits"});
+            bad.push_back({std::vector<uint8_t>(good.begin(), good.end() - 3), "tag.fcSeq"});
+            bad.push_back({good, "version"});
+            bad.back().bytes[0] = 9;
+            bad.push_back({good, "lane"});
+            bad.back().bytes[1] = static_cast<uint8_t>(sc.config.lanes);
+            bad.push_back({good, "after the frame"});
+            bad.back().bytes.push_back(0);
+            bad.push_back({good, "not one a sender makes"});
+            bad.back().bytes[10 + sc.config.frameSize / 8] = 5; // kind
+            bad.push_back({{}, "version"});
+            for (const Bad& b : bad)
+            {
+                std::string what;
+                try
+                {
+                    e.DecodeLineFrame(b.bytes.data(), b.bytes.size(), lane);
+                }
+                catch (const std::invalid_argument& ex)
+                {
+                    what = ex.what();
+                }
+                NS_TEST_EXPECT_MSG_EQ((what.find(b.name) != std::string::npos), true,
+                                      "malformed line frame: \"" << what << "\" names " << b.name);
+            }
         }
         // Split-mode misuse is refused.
         RiflReferenceEngine half(sc.config);

@@ -20,7 +20,12 @@
 #include "rifl-net-device.h"
 #include "rifl-reference-engine.h"
 
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#endif
+
 #include <algorithm>
+#include <cstring>
 
 namespace ns3
 {
@@ -28,6 +33,63 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RiflChannel");
 
 NS_OBJECT_ENSURE_REGISTERED(RiflChannel);
+
+namespace
+{
+constexpr uint8_t MSG_LINE_FRAME = 1;   //!< remote message: a line frame
+constexpr uint8_t MSG_PACKET_CHUNK = 2; //!< remote message: a chunk of a sent packet
+/// Packet bytes per chunk: ns-3's MPI messages hold at most 2000 bytes with their headers.
+constexpr uint32_t CHUNK_BYTES = 1400;
+/// Header of a chunk: type, packet id, index, count, total size.
+constexpr uint32_t CHUNK_HEADER = 1 + 8 + 4 + 4 + 4;
+
+/**
+ * \param p a deque of (id, packet) by increasing id.
+ * \param id an id.
+ * \return the packet with that id, or null.
+ */
+Ptr<Packet>
+FindById(const std::deque<std::pair<uint64_t, Ptr<Packet>>>& p, uint64_t id)
+{
+    const auto it = std::lower_bound(p.begin(), p.end(), id,
+                                     [](const std::pair<uint64_t, Ptr<Packet>>& e, uint64_t v)
+                                     {
+                                         return e.first < v;
+                                     });
+    return it != p.end() && it->first == id ? it->second : nullptr;
+}
+
+/**
+ * \param b bytes.
+ * \param pos offset of a little-endian field.
+ * \param n its width.
+ * \return its value.
+ */
+uint64_t
+GetLe(const std::vector<uint8_t>& b, std::size_t pos, uint32_t n)
+{
+    uint64_t v = 0;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        v |= uint64_t{b[pos + i]} << (8 * i);
+    }
+    return v;
+}
+
+/**
+ * \param b bytes to append to.
+ * \param v a value.
+ * \param n its width (little-endian).
+ */
+void
+PutLe(std::vector<uint8_t>& b, uint64_t v, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        b.push_back(static_cast<uint8_t>(v >> (8 * i)));
+    }
+}
+} // namespace
 
 TypeId
 RiflChannel::GetTypeId()
@@ -118,6 +180,8 @@ RiflChannel::DoDispose()
     m_syncLoss.clear();
     m_inFlight[0].clear();
     m_inFlight[1].clear();
+    m_announced[0].clear();
+    m_announced[1].clear();
     Channel::DoDispose();
 }
 
@@ -315,10 +379,20 @@ RiflChannel::Start()
     EnsureProcesses();
     m_started = true;
     m_lookahead = GetDelay();
+    // Across MPI ranks each rank runs only its own end: a split link.
+    m_remote = !(IsLocal(0) && IsLocal(1));
+    if (m_remote)
+    {
+        m_split = true;
+    }
     const uint32_t nDrivers = m_split ? 2 : 1;
     for (uint32_t d = 0; d < nDrivers; ++d)
     {
         Driver& drv = m_drivers[d];
+        if (m_split && !IsLocal(d))
+        {
+            continue; // the other rank runs it
+        }
         if (m_split)
         {
             auto half = std::make_unique<RiflReferenceEngine>(m_config);
@@ -327,19 +401,7 @@ RiflChannel::Start()
             half->SetLineOutCallback(
                 [this, d](uint32_t lane, const RiflReferenceEngine::LineFrame& f)
                 {
-                    // Made in slot f.lineSlot - 1, at the start of f.lineSlot; due in the
-                    // peer's slot f.lineSlot + L_l + 4, which runs at the start of the next
-                    // one: sent to arrive at the start of f.lineSlot + L + 4, GetDelay()
-                    // or more after now and strictly before it is due.
-                    const Time at = GetSlotStart(f.lineSlot + m_config.GetLineDelaySlots() + 4);
-                    const Time now = Simulator::Now();
-                    NS_ABORT_MSG_IF(at < now + m_lookahead,
-                                    "RiflChannel (Split): a line frame of line slot "
-                                        << f.lineSlot << " made at " << now
-                                        << " would arrive less than Delay later");
-                    Simulator::ScheduleWithContext(m_devices[1 - d]->GetNode()->GetId(),
-                                                   at - now, &RiflChannel::ReceiveLine,
-                                                   Ptr<RiflChannel>(this), 1 - d, lane, f);
+                    SendLine(d, lane, f);
                 });
             drv.engine = std::move(half);
         }
@@ -384,12 +446,152 @@ RiflChannel::Start()
                   static_cast<uint64_t>(std::llround(m_config.laneRateGbps * 1e9)));
     for (uint32_t i = 0; i < 2; ++i)
     {
-        m_devices[i]->NotifyLinkUp();
+        if (IsLocal(i))
+        {
+            m_devices[i]->NotifyLinkUp();
+        }
     }
     for (uint32_t d = 0; d < nDrivers; ++d)
     {
         Reschedule(d);
     }
+}
+
+bool
+RiflChannel::IsLocal(uint32_t endpoint) const
+{
+    RIFL_CHECK_ARG(endpoint >= m_nDevices,
+                   "RiflChannel::IsLocal: endpoint = " << endpoint << " but " << m_nDevices
+                                                       << " devices are attached");
+#ifdef NS3_MPI
+    if (MpiInterface::IsEnabled())
+    {
+        return m_devices[endpoint]->GetNode()->GetSystemId() == MpiInterface::GetSystemId();
+    }
+#endif
+    return true;
+}
+
+void
+RiflChannel::SendLine(uint32_t sender, uint32_t lane, const RiflReferenceEngine::LineFrame& f)
+{
+    // Made in slot f.lineSlot - 1, at the start of f.lineSlot; due in the peer's slot
+    // f.lineSlot + L_l + 4, which runs at the start of the next one: sent to arrive at
+    // the start of f.lineSlot + L + 4, GetDelay() or more after now and strictly
+    // before it is due.
+    const Time at = GetSlotStart(f.lineSlot + m_config.GetLineDelaySlots() + 4);
+    const Time now = Simulator::Now();
+    NS_ABORT_MSG_IF(at < now + m_lookahead, "RiflChannel (Split): a line frame of line slot "
+                                                << f.lineSlot << " made at " << now
+                                                << " would arrive less than Delay later");
+    const uint32_t rx = 1 - sender;
+    if (IsLocal(rx))
+    {
+        Simulator::ScheduleWithContext(m_devices[rx]->GetNode()->GetId(), at - now,
+                                       &RiflChannel::ReceiveLine, Ptr<RiflChannel>(this), rx,
+                                       lane, f);
+        return;
+    }
+    const auto* half = static_cast<const RiflReferenceEngine*>(m_drivers[sender].engine.get());
+    std::vector<uint8_t> bytes{MSG_LINE_FRAME};
+    const std::vector<uint8_t> frame = half->EncodeLineFrame(lane, f);
+    bytes.insert(bytes.end(), frame.begin(), frame.end());
+    SendMessage(sender, bytes, at);
+}
+
+void
+RiflChannel::SendPacketRemote(uint32_t sender, uint64_t id, Ptr<const Packet> packet)
+{
+    const uint32_t size = packet->GetSerializedSize();
+    std::vector<uint8_t> image(size);
+    NS_ABORT_MSG_IF(packet->Serialize(image.data(), size) == 0,
+                    "RiflChannel: packet " << id << " does not serialise for the peer's rank");
+    const uint32_t count = std::max<uint32_t>(1, (size + CHUNK_BYTES - 1) / CHUNK_BYTES);
+    // It cannot be delivered before its first frame crossed the line: Delay is enough.
+    const Time at = Simulator::Now() + m_lookahead;
+    for (uint32_t i = 0; i < count; ++i)
+    {
+        std::vector<uint8_t> bytes{MSG_PACKET_CHUNK};
+        PutLe(bytes, id, 8);
+        PutLe(bytes, i, 4);
+        PutLe(bytes, count, 4);
+        PutLe(bytes, size, 4);
+        const uint32_t from = i * CHUNK_BYTES;
+        const uint32_t to = std::min(size, from + CHUNK_BYTES);
+        bytes.insert(bytes.end(), image.begin() + from, image.begin() + to);
+        SendMessage(sender, bytes, at);
+    }
+}
+
+void
+RiflChannel::SendMessage(uint32_t sender, const std::vector<uint8_t>& bytes, Time at)
+{
+    const Ptr<RiflNetDevice> peer = m_devices[1 - sender];
+#ifdef NS3_MPI
+    MpiInterface::SendPacket(Create<Packet>(bytes.data(), bytes.size()), at,
+                             peer->GetNode()->GetId(), peer->GetIfIndex());
+#else
+    NS_FATAL_ERROR("RiflChannel: node " << peer->GetNode()->GetId()
+                                        << " is on another rank, but this build of the rifl "
+                                           "module has no MPI support (NS3_MPI)");
+#endif
+}
+
+void
+RiflChannel::ReceiveRemote(Ptr<RiflNetDevice> device, Ptr<Packet> message)
+{
+    const uint32_t rx = GetEndpoint(device);
+    const uint32_t sender = 1 - rx;
+    std::vector<uint8_t> b(message->GetSize());
+    message->CopyData(b.data(), b.size());
+    NS_ABORT_MSG_IF(b.empty(), "RiflChannel: empty remote message for endpoint " << rx);
+    if (b[0] == MSG_LINE_FRAME)
+    {
+        const auto* half = dynamic_cast<const RiflReferenceEngine*>(m_drivers[rx].engine.get());
+        NS_ABORT_MSG_IF(half == nullptr || !m_split,
+                        "RiflChannel: a line frame for endpoint " << rx << ", which is not local");
+        uint32_t lane = 0;
+        RiflReferenceEngine::LineFrame f;
+        try
+        {
+            f = half->DecodeLineFrame(b.data() + 1, b.size() - 1, lane);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            NS_FATAL_ERROR("RiflChannel: malformed remote line frame: " << e.what());
+        }
+        ReceiveLine(rx, lane, f);
+        return;
+    }
+    NS_ABORT_MSG_IF(b[0] != MSG_PACKET_CHUNK || b.size() <= CHUNK_HEADER,
+                    "RiflChannel: malformed remote message (type " << int{b[0]} << ", "
+                                                                   << b.size() << " bytes)");
+    const uint64_t id = GetLe(b, 1, 8);
+    const uint64_t index = GetLe(b, 9, 4);
+    const uint64_t count = GetLe(b, 13, 4);
+    const uint64_t size = GetLe(b, 17, 4);
+    std::vector<uint8_t>& partial = m_partial[sender];
+    if (index == 0)
+    {
+        partial.clear();
+    }
+    NS_ABORT_MSG_IF(index >= count || partial.size() != index * CHUNK_BYTES
+                        || partial.size() + b.size() - CHUNK_HEADER > size,
+                    "RiflChannel: remote packet " << id << ": chunk " << index << " of " << count
+                                                  << " out of order or too long");
+    partial.insert(partial.end(), b.begin() + CHUNK_HEADER, b.end());
+    if (index + 1 < count)
+    {
+        return;
+    }
+    NS_ABORT_MSG_IF(partial.size() != size,
+                    "RiflChannel: remote packet " << id << ": " << partial.size() << " of "
+                                                  << size << " bytes");
+    auto& announced = m_announced[sender];
+    NS_ABORT_MSG_IF(!announced.empty() && announced.back().first >= id,
+                    "RiflChannel: remote packet " << id << " announced out of order");
+    announced.emplace_back(id, Create<Packet>(partial.data(), size, true));
+    partial.clear();
 }
 
 const RiflLinkConfig&
@@ -443,11 +645,18 @@ RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
     }
     const uint32_t ep = GetEndpoint(device);
     const uint32_t d = DriverOf(ep);
+    NS_ABORT_MSG_IF(!m_drivers[d].engine,
+                    "RiflChannel: device of node " << device->GetNode()->GetId()
+                                                   << " sends, but its node is on another rank");
     CatchUp(d);
-    const uint64_t id = m_nextPacketId++;
+    const uint64_t id = m_nextPacketId[ep]++;
     auto bytes = std::make_shared<std::vector<uint8_t>>(packet->GetSize());
     packet->CopyData(bytes->data(), bytes->size());
     m_inFlight[ep].emplace_back(id, packet); // ids increase
+    if (m_remote)
+    {
+        SendPacketRemote(ep, id, packet);
+    }
     m_drivers[d].engine->OfferSharedPacket(ep, id, std::move(bytes));
     Reschedule(d);
     return id;
@@ -553,14 +762,25 @@ RiflChannel::Dispatch(uint32_t d)
         for (const RiflLinkEvent& ev : events)
         {
             Ptr<RiflNetDevice> dev = m_devices[ev.endpoint];
-            if (!dev->IsEventObserved(ev.type))
-            {
-                continue; // no sink and nothing to do: no event for it
-            }
+            const bool observed = dev->IsEventObserved(ev.type);
             Ptr<const Packet> pkt;
-            if (ev.type == RiflLinkEventType::TX_BEGIN || ev.type == RiflLinkEventType::TX_END)
+            if (observed
+                && (ev.type == RiflLinkEventType::TX_BEGIN || ev.type == RiflLinkEventType::TX_END))
             {
                 pkt = FindInFlight(ev.endpoint, ev.packetId);
+            }
+            if (m_remote && ev.type == RiflLinkEventType::TX_END)
+            {
+                // the peer's rank delivers it (from its announced copy): done here
+                auto& sent = m_inFlight[ev.endpoint];
+                while (!sent.empty() && sent.front().first <= ev.packetId)
+                {
+                    sent.pop_front();
+                }
+            }
+            if (!observed)
+            {
+                continue; // no sink and nothing to do: no event for it
             }
             // Each device runs in its own node's context (ns-3 requires it of a
             // channel handing work to a node), at this same instant, in order:
@@ -581,7 +801,8 @@ RiflChannel::Dispatch(uint32_t d)
             const uint32_t sender = 1 - d.endpoint;
             Ptr<Packet> delivered;
             bool corrupt = true;
-            const Ptr<Packet> original = FindInFlight(sender, d.packetId);
+            auto& sent = m_remote ? m_announced[sender] : m_inFlight[sender];
+            const Ptr<Packet> original = FindById(sent, d.packetId);
             if (original)
             {
                 if (d.intact && (d.lean || original->GetSize() == d.content.size()))
@@ -602,7 +823,6 @@ RiflChannel::Dispatch(uint32_t d)
                 }
                 // Delivery is in order: packets older than this one by more than a
                 // margin (kept so that duplicates can still be compared) are done.
-                auto& sent = m_inFlight[sender];
                 while (!sent.empty() && sent.front().first + 64 < d.packetId)
                 {
                     sent.pop_front();
@@ -644,13 +864,7 @@ RiflChannel::Dispatch(uint32_t d)
 Ptr<Packet>
 RiflChannel::FindInFlight(uint32_t sender, uint64_t id) const
 {
-    const auto& sent = m_inFlight[sender];
-    const auto it = std::lower_bound(sent.begin(), sent.end(), id,
-                                     [](const std::pair<uint64_t, Ptr<Packet>>& e, uint64_t v)
-                                     {
-                                         return e.first < v;
-                                     });
-    return it != sent.end() && it->first == id ? it->second : nullptr;
+    return FindById(m_inFlight[sender], id);
 }
 
 void

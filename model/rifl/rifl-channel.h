@@ -202,6 +202,28 @@ class RiflChannel : public Channel
     void Start();
 
     /**
+     * \param endpoint 0 or 1.
+     * \return true when that endpoint runs in this process: always, except in an ns-3
+     *         MPI run (module built with NS3_MPI, MpiInterface enabled) where its node
+     *         belongs to another rank (Node::GetSystemId()).
+     */
+    bool IsLocal(uint32_t endpoint) const;
+
+    /**
+     * \brief A message of the remote half arrived (ns-3 MPI: the MpiReceiver that
+     *        RiflHelper aggregates to a device whose peer is on another rank calls
+     *        RiflNetDevice::ReceiveRemote(), which calls this).
+     *
+     * Messages are a line frame (RiflReferenceEngine::EncodeLineFrame) or a chunk of
+     * a packet the peer's device sent (Packet::Serialize, tags included), kept until
+     * its delivery so that the delivered packet is the sent one. A malformed message
+     * is a fatal error naming what is wrong.
+     * \param device the receiving (local) device.
+     * \param message the message.
+     */
+    void ReceiveRemote(Ptr<RiflNetDevice> device, Ptr<Packet> message);
+
+    /**
      * \brief TracedCallback signature of the Delivery trace.
      * \param delivery what the engine delivered (with per-word latencies in slots).
      * \param corrupt true if its bytes differ from what was sent.
@@ -259,6 +281,29 @@ class RiflChannel : public Channel
      * \param frame the frame.
      */
     void ReceiveLine(uint32_t rx, uint32_t lane, const RiflReferenceEngine::LineFrame& frame);
+    /**
+     * \brief Send a line frame of a local half to the peer's half: a scheduled event
+     *        when the peer is local, an MPI message otherwise.
+     * \param sender the sending endpoint (local).
+     * \param lane the lane.
+     * \param frame the frame.
+     */
+    void SendLine(uint32_t sender, uint32_t lane, const RiflReferenceEngine::LineFrame& frame);
+    /**
+     * \brief Send a packet a local device hands over to the peer's rank (MPI), in
+     *        chunks, for its delivery there.
+     * \param sender the sending endpoint.
+     * \param id its packet id.
+     * \param packet the packet.
+     */
+    void SendPacketRemote(uint32_t sender, uint64_t id, Ptr<const Packet> packet);
+    /**
+     * \brief Send one message to the peer's rank (MPI; a fatal error without MPI).
+     * \param sender the sending endpoint.
+     * \param bytes the message.
+     * \param at its arrival time.
+     */
+    void SendMessage(uint32_t sender, const std::vector<uint8_t>& bytes, Time at);
 
     /**
      * \param sender an endpoint.
@@ -307,7 +352,13 @@ class RiflChannel : public Channel
     SlotClock m_clock;                          //!< exact slot times
     /// per endpoint: TX_BEGIN / TX_END wakes asked of the engine (SetTxEventWakes)
     std::array<std::array<bool, 2>, 2> m_txWakes{{{true, true}, {true, true}}};
-    uint64_t m_nextPacketId{1};                 //!< next engine packet id
+    bool m_remote{false};                       //!< the ends run on different MPI ranks
+    std::array<uint64_t, 2> m_nextPacketId{{1, 1}}; //!< per sender: next engine packet id
+    /// Per remote sender (MPI): packets announced by the peer's rank, by increasing id,
+    /// kept until 64 ids past delivery.
+    std::array<std::deque<std::pair<uint64_t, Ptr<Packet>>>, 2> m_announced;
+    /// Per remote sender (MPI): the chunks of the packet being announced.
+    std::array<std::vector<uint8_t>, 2> m_partial;
     /// Per sender: sent packets by increasing id (kept until 64 ids past delivery).
     std::array<std::deque<std::pair<uint64_t, Ptr<Packet>>>, 2> m_inFlight;
     TracedCallback<const RiflDelivery&, bool> m_deliveryTrace; //!< the Delivery trace

@@ -335,6 +335,13 @@ RiflNetDevice::GetCounters() const
     return RiflEndpointCounters();
 }
 
+void
+RiflNetDevice::ReceiveRemote(Ptr<Packet> message)
+{
+    NS_ABORT_MSG_IF(!m_channel, "RiflNetDevice::ReceiveRemote: the device has no channel");
+    m_channel->ReceiveRemote(this, message);
+}
+
 uint64_t
 RiflNetDevice::GetPacketsReceived() const
 {

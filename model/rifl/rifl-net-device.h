@@ -114,6 +114,13 @@ class RiflNetDevice : public NetDevice
     /// \return packets delivered whose bytes differ from what was sent (undetected errors).
     uint64_t GetPacketsReceivedCorrupt() const;
 
+    /**
+     * \brief A message of the peer's half engine on another MPI rank (the callback of
+     *        the MpiReceiver RiflHelper aggregates; see RiflChannel::ReceiveRemote()).
+     * \param message the message.
+     */
+    void ReceiveRemote(Ptr<Packet> message);
+
     // Called by RiflChannel
     /**
      * \brief A packet arrived from the peer.

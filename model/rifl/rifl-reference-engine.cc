@@ -160,6 +160,177 @@ RiflReferenceEngine::GetLineFrameDueSlot(uint32_t lane, uint64_t lineSlot) const
     return lineSlot + m_laneDelay[lane] + FLAG_DELAY;
 }
 
+namespace
+{
+constexpr uint8_t LINE_FRAME_VERSION = 1; //!< EncodeLineFrame() format
+
+/// Little-endian writer of EncodeLineFrame().
+struct LineWriter
+{
+    std::vector<uint8_t> out; //!< the bytes
+
+    /**
+     * \param v a value.
+     * \param n its width in bytes.
+     */
+    void Put(uint64_t v, uint32_t n)
+    {
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+        }
+    }
+
+    /// \param b bytes to append.
+    void Put(const std::vector<uint8_t>& b)
+    {
+        out.insert(out.end(), b.begin(), b.end());
+    }
+};
+
+/// Little-endian reader of DecodeLineFrame() (std::invalid_argument past the end).
+struct LineReader
+{
+    const uint8_t* data; //!< the bytes
+    std::size_t size;    //!< their number
+    std::size_t pos{0};  //!< next byte
+
+    /**
+     * \param n width in bytes.
+     * \param field the field's name (for the error).
+     * \return the value.
+     */
+    uint64_t Get(uint32_t n, const char* field)
+    {
+        RIFL_CHECK_ARG(size - pos < n || pos > size, "RiflReferenceEngine::DecodeLineFrame: "
+                                                         << size << " bytes end inside "
+                                                         << field);
+        uint64_t v = 0;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            v |= uint64_t{data[pos++]} << (8 * i);
+        }
+        return v;
+    }
+
+    /**
+     * \param n number of bytes.
+     * \param field the field's name (for the error).
+     * \return the bytes.
+     */
+    std::vector<uint8_t> GetBytes(std::size_t n, const char* field)
+    {
+        RIFL_CHECK_ARG(size - pos < n || pos > size, "RiflReferenceEngine::DecodeLineFrame: "
+                                                         << size << " bytes end inside "
+                                                         << field);
+        std::vector<uint8_t> b(data + pos, data + pos + n);
+        pos += n;
+        return b;
+    }
+};
+} // namespace
+
+std::vector<uint8_t>
+RiflReferenceEngine::EncodeLineFrame(uint32_t lane, const LineFrame& f) const
+{
+    CheckIndex(0, lane);
+    LineWriter w;
+    w.Put(LINE_FRAME_VERSION, 1);
+    w.Put(lane, 1);
+    w.Put(f.lineSlot, 8);
+    w.Put(f.bits.ToBytes());
+    w.Put(static_cast<uint8_t>(f.frame.GetKind()), 1);
+    w.Put(static_cast<uint8_t>(f.frame.GetMeta()), 1);
+    w.Put(f.frame.GetKey(), 2);
+    w.Put(f.frame.GetPayload());
+    const RiflFrameTag& t = f.tag;
+    w.Put(t.user ? 1 : 0, 1);
+    w.Put(t.packetId, 8);
+    w.Put(t.byteOffset, 4);
+    w.Put(t.laneSeq, 8);
+    w.Put(t.laneEopSeq, 8);
+    w.Put(t.acceptSlot, 8);
+    w.Put(t.groupSeq, 8);
+    w.Put(t.fcSeq, 8);
+    w.Put(t.fcNotification ? 1 : 0, 1);
+    return std::move(w.out);
+}
+
+RiflReferenceEngine::LineFrame
+RiflReferenceEngine::DecodeLineFrame(const uint8_t* data, std::size_t size, uint32_t& lane) const
+{
+    RIFL_CHECK_ARG(data == nullptr && size != 0, "RiflReferenceEngine::DecodeLineFrame: data = "
+                                                 "null with size "
+                                                     << size);
+    LineReader r{data, size};
+    const uint64_t version = r.Get(1, "version");
+    RIFL_CHECK_ARG(version != LINE_FRAME_VERSION, "RiflReferenceEngine::DecodeLineFrame: version "
+                                                      << version << " is not "
+                                                      << int{LINE_FRAME_VERSION});
+    lane = static_cast<uint32_t>(r.Get(1, "lane"));
+    RIFL_CHECK_ARG(lane >= m_config.lanes, "RiflReferenceEngine::DecodeLineFrame: lane "
+                                               << lane << " is out of range [0, "
+                                               << m_config.lanes - 1 << "]");
+    const uint32_t s = m_config.frameSize;
+    LineFrame f;
+    f.lineSlot = r.Get(8, "lineSlot");
+    const std::vector<uint8_t> bits = r.GetBytes(s / 8, "line bits");
+    f.bits = BitBlock::FromBytes(bits.data(), s);
+    const uint64_t kind = r.Get(1, "kind");
+    const uint64_t meta = r.Get(1, "meta");
+    const uint16_t key = static_cast<uint16_t>(r.Get(2, "key"));
+    const std::vector<uint8_t> payload = r.GetBytes(RiflFrame::PayloadBytes(s), "payload");
+    const uint32_t p = RiflFrame::PayloadBytes(s);
+    RiflFrame frame;
+    if (kind == static_cast<uint8_t>(RiflFrame::Kind::CONTROL))
+    {
+        frame = RiflFrame::MakeControl(s, key);
+    }
+    else if (meta == static_cast<uint8_t>(RiflFrame::Meta::INVALID))
+    {
+        frame = payload[p - 1] == 1   ? RiflFrame::MakeFcNotification(
+                                          s, RiflFrame::FcNotification::PAUSE)
+                : payload[p - 1] == 2 ? RiflFrame::MakeFcNotification(
+                                            s, RiflFrame::FcNotification::RESUME)
+                                      : RiflFrame::MakeFill(s);
+    }
+    else if (meta == static_cast<uint8_t>(RiflFrame::Meta::LAST_PARTIAL))
+    {
+        RIFL_CHECK_ARG(payload[p - 1] < 1 || payload[p - 1] >= p,
+                       "RiflReferenceEngine::DecodeLineFrame: a last partial frame with byte "
+                       "count "
+                           << int{payload[p - 1]});
+        frame = RiflFrame::MakeData(s, payload.data(), payload[p - 1], true);
+    }
+    else if (meta == static_cast<uint8_t>(RiflFrame::Meta::MIDDLE)
+             || meta == static_cast<uint8_t>(RiflFrame::Meta::LAST_FULL))
+    {
+        frame = RiflFrame::MakeData(s, payload.data(), p,
+                                    meta == static_cast<uint8_t>(RiflFrame::Meta::LAST_FULL));
+    }
+    RIFL_CHECK_ARG(kind > 1 || meta > 3 || frame.GetPayload() != payload
+                       || static_cast<uint8_t>(frame.GetKind()) != kind
+                       || (kind == static_cast<uint8_t>(RiflFrame::Kind::DATA)
+                           && static_cast<uint8_t>(frame.GetMeta()) != meta),
+                   "RiflReferenceEngine::DecodeLineFrame: frame image (kind "
+                       << kind << ", meta " << meta << ", key " << key
+                       << ") is not one a sender makes");
+    f.frame = frame;
+    RiflFrameTag& t = f.tag;
+    t.user = r.Get(1, "tag.user") != 0;
+    t.packetId = r.Get(8, "tag.packetId");
+    t.byteOffset = static_cast<uint32_t>(r.Get(4, "tag.byteOffset"));
+    t.laneSeq = r.Get(8, "tag.laneSeq");
+    t.laneEopSeq = r.Get(8, "tag.laneEopSeq");
+    t.acceptSlot = r.Get(8, "tag.acceptSlot");
+    t.groupSeq = r.Get(8, "tag.groupSeq");
+    t.fcSeq = r.Get(8, "tag.fcSeq");
+    t.fcNotification = r.Get(1, "tag.fcNotification") != 0;
+    RIFL_CHECK_ARG(r.pos != size, "RiflReferenceEngine::DecodeLineFrame: "
+                                      << size - r.pos << " bytes after the frame's end");
+    return f;
+}
+
 void
 RiflReferenceEngine::ReceiveLineFrame(uint32_t lane, LineFrame frame)
 {

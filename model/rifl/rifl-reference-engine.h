@@ -319,6 +319,28 @@ class RiflReferenceEngine : public RiflLinkEngine
      */
     uint64_t GetLineFrameDueSlot(uint32_t lane, uint64_t lineSlot) const;
 
+    /**
+     * \brief Serialise a line frame for a remote half (e.g. in an ns-3 MPI message).
+     *
+     * Little-endian: a version byte, the lane, the line slot, the line bits, the
+     * logical frame (kind, Meta, key, payload image) and the ground-truth tag.
+     * \param lane the lane.
+     * \param frame the frame.
+     * \return the bytes (DecodeLineFrame() reads them back).
+     */
+    std::vector<uint8_t> EncodeLineFrame(uint32_t lane, const LineFrame& frame) const;
+
+    /**
+     * \brief Read a line frame EncodeLineFrame() wrote (with this engine's frame size).
+     * \param data the bytes.
+     * \param size their number.
+     * \param lane set to the lane.
+     * \return the frame; std::invalid_argument naming the field when the bytes are
+     *         malformed (wrong version or size, a lane out of range, a frame image
+     *         no sender makes).
+     */
+    LineFrame DecodeLineFrame(const uint8_t* data, std::size_t size, uint32_t& lane) const;
+
     /// \brief Run one frame slot of both directions (of the local endpoint in split mode).
     void Step();
 
