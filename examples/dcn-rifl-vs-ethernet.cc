@@ -14,11 +14,21 @@
  *   <prefix>-rifl-report.json, <prefix>-ethernet-report.json  reliability reports
  *
  *   dcn-rifl-vs-ethernet --k=4 --ber=1e-6 --cdf=web-search --pattern=random --flowsPerHost=4
+ *
+ * Distributed (the module built in an ns-3 tree with MPI, tools/check-ns3-tree --mpi):
+ *   mpirun -np 2 dcn-rifl-vs-ethernet --mpi --technology=rifl --durationUs=200 [--nullmsg]
+ * spreads the fabric over the ranks by pod (leaf group for a leaf-spine; core or spine
+ * switches on --coreRank), runs each rank's part and combines the flows and link
+ * counters; rank 0 writes the files. --ranks=2 --splitRemoteLinks without MPI runs
+ * the same structure in one process.
  */
 
 #include "ns3/core-module.h"
 #include "ns3/dcn-scenario.h"
 #include "ns3/link-reliability-model.h"
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#endif
 
 #include <fstream>
 #include <iomanip>
@@ -59,7 +69,47 @@ main(int argc, char* argv[])
     cmd.AddValue("prefix", "output file prefix", prefix);
     bool wallTime = false;
     cmd.AddValue("wallTime", "add the wall-clock time (wall_s) to the summary CSV", wallTime);
+    std::string technology = "both";
+    cmd.AddValue("technology", "rifl, ethernet or both (one per MPI run)", technology);
+    cmd.AddValue("durationUs",
+                 "> 0: stop this long after the traffic start (needed on MPI ranks)",
+                 c.durationUs);
+    cmd.AddValue("ranks", "ranks to spread the nodes over (0: the MPI size, or 1)", c.ranks);
+    cmd.AddValue("coreRank", "rank of the core / spine switches", c.coreRank);
+    cmd.AddValue("splitRemoteLinks",
+                 "split RIFL links between ranks as on MPI, in one process", c.splitRemoteLinks);
+    bool mpi = false;
+    bool nullmsg = false;
+    cmd.AddValue("mpi", "run on ns-3 MPI ranks (mpirun; module built with NS3_MPI)", mpi);
+    cmd.AddValue("nullmsg", "with --mpi: the null-message scheduler", nullmsg);
     cmd.Parse(argc, argv);
+    if (technology != "rifl" && technology != "ethernet" && technology != "both")
+    {
+        std::cerr << "technology = \"" << technology << "\" is not rifl, ethernet or both\n";
+        return 1;
+    }
+    uint32_t rank = 0;
+    if (mpi)
+    {
+#ifdef NS3_MPI
+        GlobalValue::Bind("SimulatorImplementationType",
+                          StringValue(nullmsg ? "ns3::NullMessageSimulatorImpl"
+                                              : "ns3::DistributedSimulatorImpl"));
+        MpiInterface::Enable(&argc, &argv);
+        rank = MpiInterface::GetSystemId();
+        if (technology == "both")
+        {
+            // one distributed simulation per process
+            std::cerr << "--mpi needs --technology=rifl or --technology=ethernet\n";
+            MpiInterface::Disable();
+            return 1;
+        }
+#else
+        std::cerr << "--mpi: this build of the rifl module has no MPI support (build it in an "
+                     "ns-3 tree configured with --enable-mpi, tools/check-ns3-tree --mpi)\n";
+        return 1;
+#endif
+    }
     c.rngRun = RngSeedManager::GetRun();
     c.hostBer = c.fabricBer = ber;
     c.traffic.pattern = pattern == "all-to-all" ? DcnTrafficConfig::ALL_TO_ALL
@@ -84,22 +134,32 @@ main(int argc, char* argv[])
     c.traffic.flowsPerHost = flowsPerHost;
     c.traffic.load = load;
 
-    std::ofstream summary(prefix + "-summary.csv");
+    // Only rank 0 writes (every rank holds the combined results).
+    const std::string out = rank == 0 ? prefix : std::string();
+    std::ofstream summary(rank == 0 ? out + "-summary.csv" : "/dev/null");
     summary << "technology,ber,hosts,links,flows,flows_completed,bytes_offered,bytes_received,"
                "fct_us_p50,fct_us_p99,fct_us_p999,fct_us_max,goodput_gbps,"
                "packets_lost_to_corruption,queue_drops,tcp_retransmissions,tcp_timeouts,"
                "rifl_errors_detected,rifl_replays,host_link_utilization,"
                "fabric_link_utilization,network_mtbf_years,network_fit,events"
             << (wallTime ? ",wall_s\n" : "\n");
-    std::ofstream flows(prefix + "-flows.csv");
+    std::ofstream flows(rank == 0 ? out + "-flows.csv" : "/dev/null");
     flows << "technology,flow,src_host,dst_host,bytes,start_ns,end_ns,fct_ns,bytes_received,"
              "completed,tcp_retransmissions,tcp_timeouts\n";
     std::vector<DcnScenarioResult> results;
-    for (const std::string tech : {"rifl", "ethernet"})
+    std::vector<std::string> techs{"rifl", "ethernet"};
+    if (technology != "both")
+    {
+        techs = {technology};
+    }
+    for (const std::string& tech : techs)
     {
         c.technology = tech;
         DcnScenarioResult r = DcnScenario::Run(c);
-        std::ofstream(prefix + "-" + tech + "-report.json") << r.reportJson << "\n";
+        if (rank == 0)
+        {
+            std::ofstream(prefix + "-" + tech + "-report.json") << r.reportJson << "\n";
+        }
         summary << std::setprecision(10) << tech << "," << ber << "," << r.hosts << "," << r.links
                 << "," << r.flows.size() << "," << r.flowsCompleted << "," << r.bytesOffered << ","
                 << r.bytesReceived << "," << r.fctUsP50 << "," << r.fctUsP99 << "," << r.fctUsP999
@@ -124,6 +184,27 @@ main(int argc, char* argv[])
         results.push_back(std::move(r));
     }
 
+    if (techs.size() == 1)
+    {
+        const DcnScenarioResult& a = results[0];
+        if (rank == 0)
+        {
+            std::cout << c.topology << " (" << a.hosts << " hosts, " << a.links << " links), "
+                      << technology << " links, " << a.mpiRanks << " MPI rank(s), nodes on "
+                      << a.ranks << " rank(s): " << a.flowsCompleted << " of " << a.flows.size()
+                      << " flows completed, FCT p99 " << a.fctUsP99 << " us, goodput "
+                      << a.goodputGbps << " Gb/s, " << a.events << " events, wall "
+                      << a.wallSeconds << " s\nwrote " << prefix << "-summary.csv, " << prefix
+                      << "-flows.csv, " << prefix << "-" << technology << "-report.json\n";
+        }
+#ifdef NS3_MPI
+        if (mpi)
+        {
+            MpiInterface::Disable();
+        }
+#endif
+        return 0;
+    }
     const DcnScenarioResult& a = results[0];
     const DcnScenarioResult& b = results[1];
     std::cout << c.topology << " (" << a.hosts << " hosts, " << a.links << " links), "

@@ -700,6 +700,19 @@ RiflChannel::GetHeldPacketEnds(Ptr<const RiflNetDevice> device) const
 }
 
 void
+RiflChannel::CatchUpNow(uint32_t endpoint)
+{
+    RIFL_CHECK_ARG(endpoint > 1,
+                   "RiflChannel::CatchUpNow: endpoint = " << endpoint << " is not 0 or 1");
+    if (m_started)
+    {
+        const uint32_t d = DriverOf(endpoint);
+        CatchUp(d);
+        Reschedule(d);
+    }
+}
+
+void
 RiflChannel::ReceiveLine(uint32_t rx, uint32_t lane, const RiflReferenceEngine::LineFrame& frame)
 {
     Driver& drv = m_drivers[rx];

@@ -202,6 +202,14 @@ class RiflChannel : public Channel
     void Start();
 
     /**
+     * \brief Advance the engine of an endpoint to the slot in progress now and hand
+     *        over what it reports, as its next wake-up would (no-op before the link
+     *        started, for a remote endpoint, or inside the engine).
+     * \param endpoint 0 or 1.
+     */
+    void CatchUpNow(uint32_t endpoint);
+
+    /**
      * \param endpoint 0 or 1.
      * \return true when that endpoint runs in this process: always, except in an ns-3
      *         MPI run (module built with NS3_MPI, MpiInterface enabled) where its node

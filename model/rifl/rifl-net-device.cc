@@ -327,6 +327,7 @@ RiflNetDevice::GetCounters() const
     if (m_channel)
     {
         const uint32_t ep = m_channel->GetEndpoint(this);
+        m_channel->CatchUpNow(ep);
         if (const RiflLinkEngine* e = m_channel->GetEngine(ep))
         {
             return e->GetCounters(ep);

@@ -105,7 +105,16 @@ class RiflNetDevice : public NetDevice
     /// \return Lanes x LaneRate.
     DataRate GetDataRate() const;
 
-    /// \return the engine's counters of this endpoint (zero before the link started).
+    /**
+     * \brief The engine's counters of this endpoint as of now.
+     *
+     * The fast engine counts quiet stretches lazily; its engine is first advanced to
+     * the slot in progress (RiflChannel::CatchUpNow(), which reports what a wake-up
+     * due now would), so the counters are the same whichever engine runs the link and
+     * whether it is split.
+     * \return the counters (zero before the link started, or when this endpoint runs
+     *         on another MPI rank).
+     */
     RiflEndpointCounters GetCounters() const;
 
     /// \return packets delivered to the upper layer.
