@@ -388,6 +388,36 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
     {
         ReliabilityReportHelper report;
         r.report = report.Collect();
+#ifdef NS3_MPI
+        if (mpiRanks > 1)
+        {
+            // Each rank counted the directions whose devices it runs (the others are
+            // zero there): sum the counts, then derive the rates again.
+            std::vector<uint64_t> counts;
+            for (const ReliabilityReportHelper::DirectionReport& d : r.report.directions)
+            {
+                for (uint64_t v : {d.frames, d.dataFrames, d.errorsDetected, d.replays,
+                                   d.slotsLost, d.undetectedErrors, d.packetsLost, d.bitErrors,
+                                   d.txNewUserFrames, d.txLaneSlots})
+                {
+                    counts.push_back(v);
+                }
+            }
+            MPI_Allreduce(MPI_IN_PLACE, counts.data(), static_cast<int>(counts.size()),
+                          MPI_UINT64_T, MPI_SUM, MpiInterface::GetCommunicator());
+            std::size_t i = 0;
+            for (ReliabilityReportHelper::DirectionReport& d : r.report.directions)
+            {
+                for (uint64_t* v : {&d.frames, &d.dataFrames, &d.errorsDetected, &d.replays,
+                                    &d.slotsLost, &d.undetectedErrors, &d.packetsLost,
+                                    &d.bitErrors, &d.txNewUserFrames, &d.txLaneSlots})
+                {
+                    *v = counts[i++];
+                }
+            }
+            ReliabilityReportHelper::Finish(r.report);
+        }
+#endif
         r.reportJson = ReliabilityReportHelper::ToJson(r.report);
     }
     Simulator::Destroy();

@@ -89,9 +89,6 @@ ReliabilityReportHelper::Collect() const
                                                 << t.GetSeconds()
                                                 << " s must be > 0 (run the simulation first)");
     r.measurementSeconds = t.GetSeconds();
-    const double inf = std::numeric_limits<double>::infinity();
-    std::vector<double> mtbfs;
-
     for (auto it = NodeList::Begin(); it != NodeList::End(); ++it)
     {
         Ptr<Node> node = *it;
@@ -132,12 +129,10 @@ ReliabilityReportHelper::Collect() const
                 {
                     laneSlots += s;
                 }
-                d.bandwidthShare
-                    = laneSlots > 0 ? static_cast<double>(tc.newUserFrames) / laneSlots : 0.0;
+                d.txNewUserFrames = tc.newUserFrames;
+                d.txLaneSlots = laneSlots;
                 d.pudExact = LinkReliabilityModel::RiflUndetectedExact(d.ber, d.frameBits);
                 d.pudPaper = LinkReliabilityModel::RiflUndetectedPaper(d.ber, d.frameBits);
-                d.framesPerSecond = d.dataFrames / r.measurementSeconds;
-                ++r.riflDirections;
             }
             else if (DynamicCast<PointToPointNetDevice>(dev) || DynamicCast<CsmaNetDevice>(dev))
             {
@@ -166,31 +161,60 @@ ReliabilityReportHelper::Collect() const
                 d.errorsDetected = em->GetPacketsCorrupted();
                 d.packetsLost = em->GetPacketsCorrupted();
                 d.bitErrors = em->GetBitErrors();
-                d.bandwidthShare = 0.0;
                 d.pudExact = LinkReliabilityModel::EthernetUndetectedExact(d.ber, m_ethFrameBytes);
                 d.pudPaper = d.pudExact;
-                d.framesPerSecond = d.frames / r.measurementSeconds;
-                r.ethernetPacketsLost += d.packetsLost;
-                ++r.ethernetDirections;
             }
             else
             {
                 continue;
             }
-            d.undetectedRate = d.framesPerSecond * d.pudExact;
-            d.mtbfSeconds = d.framesPerSecond > 0.0
-                                ? LinkReliabilityModel::MtbfSeconds(d.framesPerSecond, d.pudExact)
-                                : inf;
-            r.undetectedRate += d.undetectedRate;
-            mtbfs.push_back(d.mtbfSeconds);
             r.directions.push_back(d);
         }
+    }
+    Finish(r);
+    return r;
+}
+
+void
+ReliabilityReportHelper::Finish(Report& r)
+{
+    RIFL_CHECK_ARG(!(r.measurementSeconds > 0), "ReliabilityReportHelper::Finish: measurement "
+                                                "time = "
+                                                    << r.measurementSeconds << " s must be > 0");
+    const double inf = std::numeric_limits<double>::infinity();
+    std::vector<double> mtbfs;
+    r.riflDirections = 0;
+    r.ethernetDirections = 0;
+    r.ethernetPacketsLost = 0;
+    r.undetectedRate = 0.0;
+    for (DirectionReport& d : r.directions)
+    {
+        if (d.technology == "rifl")
+        {
+            d.bandwidthShare = d.txLaneSlots > 0
+                                   ? static_cast<double>(d.txNewUserFrames) / d.txLaneSlots
+                                   : 0.0;
+            d.framesPerSecond = d.dataFrames / r.measurementSeconds;
+            ++r.riflDirections;
+        }
+        else
+        {
+            d.bandwidthShare = 0.0;
+            d.framesPerSecond = d.frames / r.measurementSeconds;
+            r.ethernetPacketsLost += d.packetsLost;
+            ++r.ethernetDirections;
+        }
+        d.undetectedRate = d.framesPerSecond * d.pudExact;
+        d.mtbfSeconds = d.framesPerSecond > 0.0
+                            ? LinkReliabilityModel::MtbfSeconds(d.framesPerSecond, d.pudExact)
+                            : inf;
+        r.undetectedRate += d.undetectedRate;
+        mtbfs.push_back(d.mtbfSeconds);
     }
     r.networkMtbfSeconds = LinkReliabilityModel::NetworkMtbfSeconds(mtbfs);
     r.networkMtbfYears = r.networkMtbfSeconds / LinkReliabilityModel::SECONDS_PER_YEAR;
     r.fit = std::isfinite(r.networkMtbfSeconds) ? LinkReliabilityModel::Fit(r.networkMtbfSeconds)
                                                 : 0.0;
-    return r;
 }
 
 std::string

@@ -66,6 +66,8 @@ class ReliabilityReportHelper
         uint64_t packetsLost{0};      //!< Ethernet: packets lost to corruption
         uint64_t bitErrors{0};        //!< Ethernet: bit errors inside packets
         double bandwidthShare{0.0};   //!< RIFL: new user frames / sender lane-slots
+        uint64_t txNewUserFrames{0};  //!< RIFL: the sender's new user frames (share's numerator)
+        uint64_t txLaneSlots{0};      //!< RIFL: the sender's lane-slots (share's denominator)
         double pudExact{0.0};         //!< exact undetected probability per frame
         double pudPaper{0.0};         //!< RIFL: paper approximation (Ethernet: = exact)
         double framesPerSecond{0.0};  //!< measured frame (packet) rate
@@ -108,6 +110,16 @@ class ReliabilityReportHelper
      * \return the report (measurement time must be > 0).
      */
     Report Collect() const;
+
+    /**
+     * \brief Compute a report's derived values from its counts: per direction the
+     *        bandwidth share, frame rate, undetected-error rate and MTBF; the totals
+     *        and the network MTBF. Collect() ends with it; a distributed run calls it
+     *        again after summing the counts of every rank (each rank counts the
+     *        directions whose devices it runs).
+     * \param r the report (directions with their counts and configuration).
+     */
+    static void Finish(Report& r);
 
     /**
      * \param r a report.
