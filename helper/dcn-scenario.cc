@@ -5,7 +5,9 @@
 #include "dcn-scenario.h"
 
 #include "dcn-topology-helper.h"
+#include "ns3/boolean.h"
 #include "ns3/config.h"
+#include "ns3/global-value.h"
 #include "ns3/exact-bit-error-model.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -143,6 +145,22 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
     };
 
     RngSeedManager::SetRun(c.rngRun);
+    // RiflCanonicalTies for this run only (restored when it ends or throws).
+    struct TiesGuard
+    {
+        BooleanValue saved;
+
+        explicit TiesGuard(bool on)
+        {
+            GlobalValue::GetValueByName("RiflCanonicalTies", saved);
+            GlobalValue::Bind("RiflCanonicalTies", BooleanValue(on));
+        }
+
+        ~TiesGuard()
+        {
+            GlobalValue::Bind("RiflCanonicalTies", saved);
+        }
+    } ties(c.canonicalTies);
     ScenarioAttributeDefaults defaults(c.attributes);
     ScenarioAttributes::Apply(c.attributes); // restored by `defaults`, also if this throws
     DcnTrafficHelper traffic(c.traffic);     // checks the traffic config

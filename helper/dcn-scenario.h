@@ -50,6 +50,10 @@ struct DcnScenarioConfig
     uint32_t coreRank{0}; //!< the rank of the core / spine switches, below the ranks
     /// RIFL links between ranks run split (RiflChannel::Split), as on MPI, in one process.
     bool splitRemoteLinks{false};
+    /// RiflCanonicalTies for the run: what RIFL links deliver at one instant reaches the
+    /// nodes in a canonical order, so the results do not depend on how the links are
+    /// driven (one engine per link, split halves, MPI ranks).
+    bool canonicalTies{true};
     /// ns-3 attribute defaults, e.g. {"ns3::RiflNetDevice::FrameSize", "512"}; restored after the
     /// run.
     std::map<std::string, std::string> attributes;

@@ -6,6 +6,8 @@
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/global-value.h"
+#include "ns3/make-event.h"
 #include "ns3/enum.h"
 #include "ns3/independent-bit-error-process.h"
 #include "ns3/integer.h"
@@ -26,6 +28,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <tuple>
 
 namespace ns3
 {
@@ -36,6 +39,108 @@ NS_OBJECT_ENSURE_REGISTERED(RiflChannel);
 
 namespace
 {
+/// RiflCanonicalTies (see RiflChannel::Dispatch).
+GlobalValue g_canonicalTies(
+    "RiflCanonicalTies",
+    "Hand what RIFL links deliver at one instant (packets and device events) to the devices "
+    "in a canonical order, node id, then ifIndex, then the engine's order, instead of the "
+    "order the links' wake-ups happen to run in. The results then do not depend on how the "
+    "links are driven (one engine per link, split halves, MPI ranks); it costs two ns-3 "
+    "events per instant and one per hand-over. Read when a simulation first hands over; "
+    "DcnScenario turns it on for its run (DcnScenarioConfig::canonicalTies).",
+    BooleanValue(false), MakeBooleanChecker());
+
+/// What RIFL links hand over at the current instant, waiting for the canonical order.
+struct TieItem
+{
+    uint32_t node;     //!< receiving node
+    uint32_t ifIndex;  //!< receiving device
+    uint64_t seq;      //!< order of hand-over
+    EventImpl* event;  //!< the call (owned until scheduled)
+};
+
+std::vector<TieItem> g_ties;      //!< the current instant's hand-overs
+bool g_tieFlushPending{false};    //!< a flush is scheduled
+bool g_tieResetScheduled{false};  //!< ResetTies() is registered with this simulation
+int g_canonical{-1};              //!< RiflCanonicalTies of this simulation (-1: not read)
+uint64_t g_tieSeq{0};             //!< hand-over counter
+
+/// \brief At Simulator::Destroy: drop hand-overs a stopped simulation never made.
+void
+ResetTies()
+{
+    for (const TieItem& it : g_ties)
+    {
+        it.event->Unref();
+    }
+    g_ties.clear();
+    g_tieFlushPending = false;
+    g_tieResetScheduled = false;
+    g_canonical = -1;
+}
+
+/// \brief Schedule the collected hand-overs, sorted, as events of their nodes.
+void
+FlushTies()
+{
+    g_tieFlushPending = false;
+    std::vector<TieItem> items;
+    items.swap(g_ties);
+    std::stable_sort(items.begin(), items.end(),
+                     [](const TieItem& a, const TieItem& b)
+                     {
+                         return std::tie(a.node, a.ifIndex, a.seq)
+                                < std::tie(b.node, b.ifIndex, b.seq);
+                     });
+    for (const TieItem& it : items)
+    {
+        Simulator::ScheduleWithContext(it.node, Time(0), it.event);
+    }
+}
+
+/**
+ * \brief Hand a call to a device: at once (RiflCanonicalTies false: directly when this is
+ *        already its node's context) or in the canonical order of this instant.
+ * \param dev the device.
+ * \param event the call (MakeEvent; consumed).
+ */
+void
+HandOver(Ptr<NetDevice> dev, EventImpl* event)
+{
+    if (g_canonical < 0)
+    {
+        // read once per simulation, at its first hand-over
+        BooleanValue v;
+        g_canonicalTies.GetValue(v);
+        g_canonical = v.Get() ? 1 : 0;
+        if (!g_tieResetScheduled)
+        {
+            g_tieResetScheduled = true;
+            Simulator::ScheduleDestroy(&ResetTies);
+        }
+    }
+    const uint32_t node = dev->GetNode()->GetId();
+    if (g_canonical == 0)
+    {
+        if (Simulator::GetContext() == node)
+        {
+            event->Invoke();
+            event->Unref();
+        }
+        else
+        {
+            Simulator::ScheduleWithContext(node, Time(0), event);
+        }
+        return;
+    }
+    g_ties.push_back(TieItem{node, dev->GetIfIndex(), g_tieSeq++, event});
+    if (!g_tieFlushPending)
+    {
+        g_tieFlushPending = true;
+        Simulator::ScheduleNow(&FlushTies);
+    }
+}
+
 constexpr uint8_t MSG_LINE_FRAME = 1;   //!< remote message: a line frame
 constexpr uint8_t MSG_PACKET_CHUNK = 2; //!< remote message: a chunk of a sent packet
 /// Packet bytes per chunk: ns-3's MPI messages hold at most 2000 bytes with their headers.
@@ -798,16 +903,7 @@ RiflChannel::Dispatch(uint32_t d)
             // Each device runs in its own node's context (ns-3 requires it of a
             // channel handing work to a node), at this same instant, in order:
             // directly when this is already its context.
-            const uint32_t node = dev->GetNode()->GetId();
-            if (Simulator::GetContext() == node)
-            {
-                dev->NotifyEvent(ev, pkt);
-            }
-            else
-            {
-                Simulator::ScheduleWithContext(node, Time(0), &RiflNetDevice::NotifyEvent, dev, ev,
-                                               pkt);
-            }
+            HandOver(dev, MakeEvent(&RiflNetDevice::NotifyEvent, dev, ev, pkt));
         }
         for (const RiflDelivery& d : deliveries)
         {
@@ -850,16 +946,7 @@ RiflChannel::Dispatch(uint32_t d)
             }
             m_deliveryTrace(d, corrupt);
             Ptr<RiflNetDevice> rx = m_devices[d.endpoint];
-            const uint32_t node = rx->GetNode()->GetId();
-            if (Simulator::GetContext() == node)
-            {
-                rx->Receive(delivered, corrupt);
-            }
-            else
-            {
-                Simulator::ScheduleWithContext(node, Time(0), &RiflNetDevice::Receive, rx,
-                                               delivered, corrupt);
-            }
+            HandOver(rx, MakeEvent(&RiflNetDevice::Receive, rx, delivered, corrupt));
         }
         events.clear();
         deliveries.clear();
