@@ -143,6 +143,10 @@ HandOver(Ptr<NetDevice> dev, EventImpl* event)
 
 constexpr uint8_t MSG_LINE_FRAME = 1;   //!< remote message: a line frame
 constexpr uint8_t MSG_PACKET_CHUNK = 2; //!< remote message: a chunk of a sent packet
+constexpr uint8_t MSG_BATCH = 3;        //!< MPI message: [count u16] then [len u16][message]...
+/// Bytes of a batch: ns-3's MPI messages hold at most 2000 with their headers and the
+/// serialised packet's own.
+constexpr uint32_t BATCH_BYTES = 1800;
 /// Packet bytes per chunk: ns-3's MPI messages hold at most 2000 bytes with their headers.
 constexpr uint32_t CHUNK_BYTES = 1400;
 /// Header of a chunk: type, packet id, index, count, total size.
@@ -287,6 +291,8 @@ RiflChannel::DoDispose()
     m_inFlight[1].clear();
     m_announced[0].clear();
     m_announced[1].clear();
+    m_outbox[0].clear();
+    m_outbox[1].clear();
     Channel::DoDispose();
 }
 
@@ -631,9 +637,55 @@ RiflChannel::SendPacketRemote(uint32_t sender, uint64_t id, Ptr<const Packet> pa
 void
 RiflChannel::SendMessage(uint32_t sender, const std::vector<uint8_t>& bytes, Time at)
 {
+    // Collected and sent by FlushOutbox(), one MPI message per ns-3 event: ns-3's
+    // null-message scheduler piggybacks on each message a guarantee (the next local
+    // event + lookahead) that a second message of the same event could undercut.
+    m_outbox[sender].emplace_back(at, bytes);
+    if (!m_outboxFlushPending[sender])
+    {
+        m_outboxFlushPending[sender] = true;
+        Simulator::ScheduleWithContext(m_devices[sender]->GetNode()->GetId(), Time(0),
+                                       &RiflChannel::FlushOutbox, Ptr<RiflChannel>(this),
+                                       sender);
+    }
+}
+
+void
+RiflChannel::FlushOutbox(uint32_t sender)
+{
+    auto& box = m_outbox[sender];
+    m_outboxFlushPending[sender] = false;
+    if (box.empty())
+    {
+        return;
+    }
+    // As many messages (in order) as fit in one MPI message, arriving with the earliest.
+    std::vector<uint8_t> batch{MSG_BATCH, 0, 0};
+    Time at = box.front().first;
+    std::size_t n = 0;
+    while (n < box.size()
+           && (n == 0 || batch.size() + 2 + box[n].second.size() <= BATCH_BYTES))
+    {
+        PutLe(batch, box[n].second.size(), 2);
+        batch.insert(batch.end(), box[n].second.begin(), box[n].second.end());
+        at = std::min(at, box[n].first);
+        ++n;
+    }
+    batch[1] = static_cast<uint8_t>(n);
+    batch[2] = static_cast<uint8_t>(n >> 8);
+    box.erase(box.begin(), box.begin() + static_cast<std::ptrdiff_t>(n));
+    if (!box.empty())
+    {
+        // the rest in a later event at this instant, scheduled before this one sends
+        // (the guarantee sent with it is then this instant + lookahead)
+        m_outboxFlushPending[sender] = true;
+        Simulator::ScheduleWithContext(m_devices[sender]->GetNode()->GetId(), Time(0),
+                                       &RiflChannel::FlushOutbox, Ptr<RiflChannel>(this),
+                                       sender);
+    }
     const Ptr<RiflNetDevice> peer = m_devices[1 - sender];
 #ifdef NS3_MPI
-    MpiInterface::SendPacket(Create<Packet>(bytes.data(), bytes.size()), at,
+    MpiInterface::SendPacket(Create<Packet>(batch.data(), batch.size()), at,
                              peer->GetNode()->GetId(), peer->GetIfIndex());
 #else
     NS_FATAL_ERROR("RiflChannel: node " << peer->GetNode()->GetId()
@@ -646,9 +698,31 @@ void
 RiflChannel::ReceiveRemote(Ptr<RiflNetDevice> device, Ptr<Packet> message)
 {
     const uint32_t rx = GetEndpoint(device);
-    const uint32_t sender = 1 - rx;
     std::vector<uint8_t> b(message->GetSize());
     message->CopyData(b.data(), b.size());
+    NS_ABORT_MSG_IF(b.size() < 3 || b[0] != MSG_BATCH,
+                    "RiflChannel: malformed remote message for endpoint " << rx << " ("
+                                                                          << b.size()
+                                                                          << " bytes)");
+    const uint64_t n = GetLe(b, 1, 2);
+    std::size_t pos = 3;
+    for (uint64_t i = 0; i < n; ++i)
+    {
+        NS_ABORT_MSG_IF(pos + 2 > b.size(), "RiflChannel: remote batch ends inside item " << i);
+        const std::size_t len = GetLe(b, pos, 2);
+        pos += 2;
+        NS_ABORT_MSG_IF(pos + len > b.size(), "RiflChannel: remote batch ends inside item " << i);
+        ReceiveRemoteItem(rx, std::vector<uint8_t>(b.begin() + pos, b.begin() + pos + len));
+        pos += len;
+    }
+    NS_ABORT_MSG_IF(pos != b.size(), "RiflChannel: " << b.size() - pos
+                                                     << " bytes after a remote batch");
+}
+
+void
+RiflChannel::ReceiveRemoteItem(uint32_t rx, const std::vector<uint8_t>& b)
+{
+    const uint32_t sender = 1 - rx;
     NS_ABORT_MSG_IF(b.empty(), "RiflChannel: empty remote message for endpoint " << rx);
     if (b[0] == MSG_LINE_FRAME)
     {

@@ -312,6 +312,18 @@ class RiflChannel : public Channel
      * \param at its arrival time.
      */
     void SendMessage(uint32_t sender, const std::vector<uint8_t>& bytes, Time at);
+    /**
+     * \brief Send what SendMessage() collected, as one MPI message (more at this
+     *        instant in later events, if it does not fit).
+     * \param sender the sending endpoint.
+     */
+    void FlushOutbox(uint32_t sender);
+    /**
+     * \brief One message of a remote batch (a line frame or a packet chunk).
+     * \param rx the receiving endpoint.
+     * \param bytes the message.
+     */
+    void ReceiveRemoteItem(uint32_t rx, const std::vector<uint8_t>& bytes);
 
     /**
      * \param sender an endpoint.
@@ -367,6 +379,9 @@ class RiflChannel : public Channel
     std::array<std::deque<std::pair<uint64_t, Ptr<Packet>>>, 2> m_announced;
     /// Per remote sender (MPI): the chunks of the packet being announced.
     std::array<std::vector<uint8_t>, 2> m_partial;
+    /// Per local sender (MPI): messages for the peer's rank not sent yet (arrival, bytes).
+    std::array<std::vector<std::pair<Time, std::vector<uint8_t>>>, 2> m_outbox;
+    std::array<bool, 2> m_outboxFlushPending{{false, false}}; //!< a FlushOutbox is scheduled
     /// Per sender: sent packets by increasing id (kept until 64 ids past delivery).
     std::array<std::deque<std::pair<uint64_t, Ptr<Packet>>>, 2> m_inFlight;
     TracedCallback<const RiflDelivery&, bool> m_deliveryTrace; //!< the Delivery trace
