@@ -45,6 +45,8 @@ const std::vector<std::pair<std::string, std::string>> kKeywordNames = {
     {"durationUs", "duration_us"},
     {"timeoutUs", "timeout_us"},
     {"rngRun", "rng_run"},
+    {"coreRank", "core_rank"},
+    {"ranks", "ranks"},
     {"flowBytes", "flow_bytes"},
     {"flowSizeCdf", "flow_size_cdf"},
     {"start", "start_us"},
@@ -117,7 +119,8 @@ RunDcn(const std::string& topology, uint32_t k, uint32_t leaves, uint32_t spines
        double startUs, double startJitterNs, uint32_t incastSenders, uint32_t incastReceiver,
        double load, uint32_t flowsPerHost, uint32_t segmentBytes, double udpRateFraction,
        double tcpMinRtoUs, uint32_t tcpBufferBytes, double durationUs, double timeoutUs,
-       uint64_t rngRun, bool report, bool reportJson, bool flows, const py::object& attributes)
+       uint64_t rngRun, bool report, bool reportJson, bool flows, const py::object& attributes,
+       uint32_t ranks, uint32_t coreRank, bool splitRemoteLinks, bool canonicalTies)
 {
     DcnScenarioConfig c;
     c.topology = topology;
@@ -219,6 +222,10 @@ RunDcn(const std::string& topology, uint32_t k, uint32_t leaves, uint32_t spines
     c.rngRun = rngRun;
     c.report = report;
     c.attributes = ns3rifl::ToAttributeMap(attributes);
+    c.ranks = ranks;
+    c.coreRank = coreRank;
+    c.splitRemoteLinks = splitRemoteLinks;
+    c.canonicalTies = canonicalTies;
 
     DcnScenarioResult r;
     try
@@ -241,6 +248,7 @@ RunDcn(const std::string& topology, uint32_t k, uint32_t leaves, uint32_t spines
     d["host_ber"] = c.hostBer;
     d["fabric_ber"] = c.fabricBer;
     d["rng_run"] = rngRun;
+    d["ranks"] = r.ranks;
     d["hosts"] = r.hosts;
     d["switches"] = r.switches;
     d["links"] = r.links;
@@ -340,9 +348,14 @@ RiflBindDcn(py::module_& m)
           py::arg("tcp_buffer_bytes") = 1 << 20, py::arg("duration_us") = 0.0,
           py::arg("timeout_us") = 1e6, py::arg("rng_run") = 1, py::arg("report") = true,
           py::arg("report_json") = true, py::arg("flows") = true,
-          py::arg("attributes") = py::none(),
+          py::arg("attributes") = py::none(), py::arg("ranks") = 0, py::arg("core_rank") = 0,
+          py::arg("split_remote_links") = false, py::arg("canonical_ties") = true,
           "Run a data-center fabric (fat-tree or leaf-spine; technology rifl, ethernet "
           "(PointToPoint) or csma) "
           "with host-to-host traffic and return FCTs, goodput, losses, TCP retransmissions, "
-          "per-tier link counters and the reliability summary. ber sets both tiers.");
+          "per-tier link counters and the reliability summary. ber sets both tiers. "
+          "ranks / core_rank spread the nodes over ranks (fat-tree by pod, leaf-spine by "
+          "leaf group); split_remote_links runs the RIFL links between ranks split, as on "
+          "MPI ranks, in this process; canonical_ties hands same-instant deliveries to the "
+          "nodes in a canonical order (RiflCanonicalTies).");
 }

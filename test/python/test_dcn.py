@@ -84,6 +84,28 @@ def test_bad_values_raise_value_error_naming_the_keyword(kwargs, needle):
     assert needle in str(e.value)
 
 
+def test_split_ranks_equal_the_sequential_run():
+    # The structure of a 2-rank MPI run in one process (RIFL links between the ranks
+    # split into half engines): the same flows, byte for byte and nanosecond for nanosecond.
+    base = dict(k=4, fabric_ber=1e-6, flow_bytes=30_000, duration_us=60, report=False)
+    seq = ns3rifl.run_dcn(**base)
+    split = ns3rifl.run_dcn(ranks=2, core_rank=1, split_remote_links=True, **base)
+    assert seq["ranks"] == 1 and split["ranks"] == 2
+    a, b = pd.DataFrame(seq["flows"]), pd.DataFrame(split["flows"])
+    pd.testing.assert_frame_equal(a, b)
+    assert seq["fabric_tier"] == split["fabric_tier"]
+
+
+@pytest.mark.parametrize("kwargs, needle", [
+    (dict(ranks=99), "ranks = 99 exceeds the 4 pods"),
+    (dict(ranks=2, core_rank=2), "core_rank = 2 is outside [0, 1]"),
+])
+def test_bad_ranks_raise_value_error(kwargs, needle):
+    with pytest.raises(ValueError) as e:
+        ns3rifl.run_dcn(**{**SMALL, **kwargs})
+    assert needle in str(e.value)
+
+
 def test_malformed_cdf_names_file_and_line(tmp_path):
     f = tmp_path / "bad.cdf"
     f.write_text("# size cdf\n1000 0\n2000 0.7\n3000 0.6\n4000 1\n")
