@@ -145,6 +145,10 @@ main(int argc, char* argv[])
     cmd.AddValue("transport", "tcp or udp", transport);
     cmd.AddValue("queuePackets", "device queue size", queuePackets);
     cmd.AddValue("json", "output file", json);
+    bool canonicalTies = true;
+    cmd.AddValue("canonicalTies",
+                 "RIFL hand-overs of one instant in canonical order (DcnScenario's default)",
+                 canonicalTies);
     cmd.Parse(argc, argv);
 
     nlohmann::json doc;
@@ -154,6 +158,7 @@ main(int argc, char* argv[])
     doc["transport"] = transport;
     doc["traffic"] = "permutation, one flow per host, longer than the window";
     doc["rng_run"] = RngSeedManager::GetRun();
+    doc["canonical_ties"] = canonicalTies;
     doc["runs"] = nlohmann::json::array();
     bool ok = true;
     std::stringstream kss(ks);
@@ -179,6 +184,7 @@ main(int argc, char* argv[])
             c.durationUs = durationUs;
             c.rngRun = RngSeedManager::GetRun();
             c.report = false;
+            c.canonicalTies = canonicalTies;
             nlohmann::json r;
             ok = RunChild(c, r) && ok;
             std::cout << "k=" << k << " " << tech << ": " << r.dump() << std::endl;
