@@ -13,6 +13,9 @@
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/rifl-check.h"
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#endif
 
 #include <set>
 
@@ -54,6 +57,16 @@ DirectLinkHelper::Install(Ptr<Node> a, Ptr<Node> b)
 {
     RIFL_CHECK_ARG(!a || !b, "DirectLinkHelper::Install: both nodes must be non-null");
     RIFL_CHECK_ARG(a == b, "DirectLinkHelper::Install: a direct link needs two different nodes");
+#ifdef NS3_MPI
+    // No remote direct-link channel yet (its ground-truth loss accounting reads both ends).
+    RIFL_CHECK_ARG(MpiInterface::IsEnabled() && a->GetSystemId() != b->GetSystemId(),
+                   "DirectLinkHelper::Install: nodes " << a->GetId() << " (rank "
+                                                       << a->GetSystemId() << ") and "
+                                                       << b->GetId() << " (rank "
+                                                       << b->GetSystemId()
+                                                       << ") are on different MPI ranks; "
+                                                          "a direct link cannot span ranks yet");
+#endif
     NetDeviceContainer devices;
     Ptr<DirectLinkChannel> channel = m_channelFactory.Create<DirectLinkChannel>();
     for (Ptr<Node> n : {a, b})

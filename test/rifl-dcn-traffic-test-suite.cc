@@ -791,14 +791,15 @@ class DcnEcmpScopeTestCase : public TestCase
  *        (DcnScenarioConfig::splitRemoteLinks), gives every flow record and every tier
  *        counter of the sequential run (TCP permutation traffic, fabric BER 1e-6), with
  *        the canonical order of same-instant deliveries (RiflCanonicalTies); without it
- *        the runs differ, by less than 10 us per flow.
+ *        the runs differ, by less than 10 us per flow. A leaf-spine spread by leaf group
+ *        (spines on rank 1) is equal too.
  */
 class DcnSplitRanksTestCase : public TestCase
 {
   public:
     DcnSplitRanksTestCase()
-        : TestCase("Fat-tree over 2 ranks with split cross-rank RIFL links equals the "
-                   "sequential run, flow by flow")
+        : TestCase("Fat-tree and leaf-spine over 2 ranks with split cross-rank RIFL links equal the "
+                   "sequential runs, flow by flow")
     {
     }
 
@@ -830,6 +831,21 @@ class DcnSplitRanksTestCase : public TestCase
                       << seq.flowsCompleted << " of " << seq.flows.size() << " flows completed, "
                       << seq.fabricTier.riflReplays << " fabric replays; events " << seq.events
                       << " sequential, " << split.events << " split" << std::endl;
+        }
+        // A leaf-spine by leaf group: leaves 0-1 on rank 0, 2-3 on rank 1, spines on rank 1.
+        {
+            DcnScenarioConfig l = c;
+            l.topology = "leaf-spine";
+            l.leaves = 4;
+            l.spines = 2;
+            l.hostsPerLeaf = 4;
+            const DcnScenarioResult seqLs = DcnScenario::Run(l);
+            l.ranks = 2;
+            l.coreRank = 1;
+            l.splitRemoteLinks = true;
+            const DcnScenarioResult splitLs = DcnScenario::Run(l);
+            NS_TEST_EXPECT_MSG_EQ(Same(seqLs, splitLs), "", "leaf-spine over 2 ranks");
+            NS_TEST_EXPECT_MSG_GT(splitLs.events, 2 * seqLs.events, "leaf-spine ran split");
         }
         // Without the canonical order the deliveries of one instant reach a node in the
         // order the links' wake-ups run, which differs between one engine per link and
