@@ -137,6 +137,9 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
     RIFL_CHECK_ARG(mpiRanks > 1 && !(c.durationUs > 0),
                    "durationUs = " << c.durationUs << " must be > 0 on " << mpiRanks
                                    << " MPI ranks (the all-flows-complete stop needs one process)");
+    RIFL_CHECK_ARG(mpiRanks > 1 && c.technology == "csma",
+                   "technology = \"csma\" cannot span " << mpiRanks
+                                                      << " MPI ranks (ns-3's CsmaChannel is local)");
     RIFL_CHECK_ARG(c.coreRank >= ranks,
                    "coreRank = " << c.coreRank << " is outside [0, " << ranks - 1 << "]");
     auto isLocal = [myRank](Ptr<NetDevice> d)
@@ -250,8 +253,8 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
     r.events = Simulator::GetEventCount();
     r.simulatedUs = Simulator::Now().GetSeconds() * 1e6;
 
-    // Every RIFL engine to the end time first (the fast engine counts quiet stretches
-    // lazily): what a wake-up due now reports counts in the flows too.
+    // Every RIFL engine's counters to the end time (the fast engine counts quiet
+    // stretches lazily); after the run nothing more is handed over to the nodes.
     for (const DcnTopologyHelper::LinkInfo& l : dcn.GetLinks())
     {
         for (const Ptr<NetDevice>& d : {l.a, l.b})

@@ -28,6 +28,9 @@
 #include "ns3/rifl-helper.h"
 #include "ns3/rifl-net-device.h"
 #include "ns3/string.h"
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#endif
 #include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
 
@@ -262,7 +265,7 @@ DcnTopologyHelper::Connect(Ptr<Node> a, Ptr<Node> b, bool hostLink)
         }
         rifl.SetChannelAttribute("CableLength", DoubleValue(p.cableLengthM));
         rifl.SetChannelAttribute("Ber", DoubleValue(p.ber));
-        if (m_splitRemote && a->GetSystemId() != b->GetSystemId())
+        if (m_splitRemote && GetRank(a) != GetRank(b))
         {
             rifl.SetChannelAttribute("Split", BooleanValue(true));
         }
@@ -399,6 +402,42 @@ DcnTopologyHelper::FinishRouting()
     }
 }
 
+uint32_t
+DcnTopologyHelper::SystemIdOf(uint32_t rank) const
+{
+#ifdef NS3_MPI
+    if (MpiInterface::IsEnabled())
+    {
+        return rank;
+    }
+#endif
+    // Without MPI every node stays on system id 0: ns-3's global routing computes
+    // routes only for the nodes of its own system id. The rank is kept as a label.
+    return 0;
+}
+
+void
+DcnTopologyHelper::CreateNodes(NodeContainer& into, uint32_t n, uint32_t rank)
+{
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<Node> node = CreateObject<Node>(SystemIdOf(rank));
+        m_rankOfNode[node->GetId()] = rank;
+        into.Add(node);
+    }
+}
+
+uint32_t
+DcnTopologyHelper::GetRank(Ptr<Node> node) const
+{
+    RIFL_CHECK_ARG(!node, "DcnTopologyHelper::GetRank: node must not be null");
+    const auto it = m_rankOfNode.find(node->GetId());
+    RIFL_CHECK_ARG(it == m_rankOfNode.end(), "DcnTopologyHelper::GetRank: node "
+                                                 << node->GetId()
+                                                 << " is not a node of this fabric");
+    return it->second;
+}
+
 void
 DcnTopologyHelper::SetRanks(uint32_t ranks, uint32_t coreRank)
 {
@@ -442,17 +481,17 @@ DcnTopologyHelper::InstallFatTree(uint32_t k)
     // Created tier by tier, as without ranks (the node ids do not depend on them).
     for (uint32_t p = 0; p < k; ++p)
     {
-        m_hosts.Create(half * half, RankOf(p, k));
+        CreateNodes(m_hosts, half * half, RankOf(p, k));
     }
     for (uint32_t p = 0; p < k; ++p)
     {
-        m_edge.Create(half, RankOf(p, k));
+        CreateNodes(m_edge, half, RankOf(p, k));
     }
     for (uint32_t p = 0; p < k; ++p)
     {
-        m_agg.Create(half, RankOf(p, k));
+        CreateNodes(m_agg, half, RankOf(p, k));
     }
-    m_core.Create(half * half, m_coreRank);
+    CreateNodes(m_core, half * half, m_coreRank);
     m_kind = FAT_TREE;
     InstallStacks();
     // Pod p: edge switches p*half + e, aggregation switches p*half + j.
@@ -503,13 +542,13 @@ DcnTopologyHelper::InstallLeafSpine(uint32_t leaves, uint32_t spines, uint32_t h
     CheckRanks(leaves, "leaves");
     for (uint32_t l = 0; l < leaves; ++l)
     {
-        m_hosts.Create(hostsPerLeaf, RankOf(l, leaves));
+        CreateNodes(m_hosts, hostsPerLeaf, RankOf(l, leaves));
     }
     for (uint32_t l = 0; l < leaves; ++l)
     {
-        m_edge.Create(1, RankOf(l, leaves));
+        CreateNodes(m_edge, 1, RankOf(l, leaves));
     }
-    m_core.Create(spines, m_coreRank);
+    CreateNodes(m_core, spines, m_coreRank);
     m_kind = LEAF_SPINE;
     InstallStacks();
     for (uint32_t l = 0; l < leaves; ++l)

@@ -12,6 +12,7 @@
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -243,6 +244,14 @@ class DcnTopologyHelper
     uint32_t GetRanks() const;
 
     /**
+     * \param node a node of the fabric.
+     * \return the rank SetRanks() gave it (its system id on ns-3 MPI; without MPI every
+     *         node keeps system id 0, since ns-3's global routing serves only its own
+     *         system id, and the rank is a label).
+     */
+    uint32_t GetRank(Ptr<Node> node) const;
+
+    /**
      * \brief RIFL links between nodes of different ranks run split
      *        (RiflChannel::Split): in one process, the structure of the MPI run, whose
      *        results it must give. (On MPI ranks such links are split anyway.)
@@ -354,6 +363,18 @@ class DcnTopologyHelper
      */
     void CheckRanks(uint32_t groups, const std::string& what) const;
     /**
+     * \param rank a rank.
+     * \return the system id of its nodes: the rank on ns-3 MPI, else 0.
+     */
+    uint32_t SystemIdOf(uint32_t rank) const;
+    /**
+     * \brief Create nodes of a rank.
+     * \param into the container to add them to.
+     * \param n how many.
+     * \param rank their rank.
+     */
+    void CreateNodes(NodeContainer& into, uint32_t n, uint32_t rank);
+    /**
      * \param group a pod or leaf.
      * \param groups pods or leaves.
      * \return its rank.
@@ -388,6 +409,7 @@ class DcnTopologyHelper
     uint32_t m_ranks{1};              //!< SetRanks: ranks
     uint32_t m_coreRank{0};           //!< SetRanks: rank of the core / spine switches
     bool m_splitRemote{false};        //!< SetSplitRemoteLinks
+    std::map<uint32_t, uint32_t> m_rankOfNode; //!< node id -> rank (SetRanks)
     TierParameters m_host;            //!< host-link tier
     TierParameters m_fabric;          //!< fabric-link tier
     uint32_t m_lanes{4};              //!< RIFL lanes

@@ -281,8 +281,9 @@ DcnTrafficHelper::Install(const DcnTopologyHelper& topo)
             uint32_t& port = nextPort[r.src];
             port += port == c.port ? 1 : 0;
             RIFL_CHECK_ARG(port > 49151, "DcnTrafficHelper: host "
-                                             << r.src << " sends more than "
-                                             << 49151 - 1024 << " flows (source ports 1024..49151)");
+                                             << r.src
+                                             << " sends more flows than source ports 1024..49151 "
+                                                "(less the listening port) allow");
             r.srcPort = static_cast<uint16_t>(port++);
             m_byPeer[PeerKey(m_hostAddr[r.src], r.srcPort)] = i;
         }

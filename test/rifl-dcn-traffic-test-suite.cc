@@ -832,6 +832,20 @@ class DcnSplitRanksTestCase : public TestCase
                       << seq.fabricTier.riflReplays << " fabric replays; events " << seq.events
                       << " sequential, " << split.events << " split" << std::endl;
         }
+        // The other routing modes (ns-3's global routing for "off" and "per-packet"):
+        // without MPI the nodes keep system id 0, so every node gets its routes.
+        for (const char* ecmp : {"off", "per-packet"})
+        {
+            DcnScenarioConfig e = c;
+            e.ecmp = ecmp;
+            const DcnScenarioResult seqE = DcnScenario::Run(e);
+            e.ranks = 2;
+            e.splitRemoteLinks = true;
+            const DcnScenarioResult splitE = DcnScenario::Run(e);
+            NS_TEST_EXPECT_MSG_EQ(Same(seqE, splitE), "", "ecmp " << ecmp);
+            NS_TEST_EXPECT_MSG_EQ(splitE.flowsCompleted, splitE.flows.size(),
+                                  "ecmp " << ecmp << ": every flow routed and completed");
+        }
         // A leaf-spine by leaf group: leaves 0-1 on rank 0, 2-3 on rank 1, spines on rank 1.
         {
             DcnScenarioConfig l = c;

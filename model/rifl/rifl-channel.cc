@@ -293,6 +293,8 @@ RiflChannel::DoDispose()
     m_announced[1].clear();
     m_outbox[0].clear();
     m_outbox[1].clear();
+    m_partial[0].clear();
+    m_partial[1].clear();
     Channel::DoDispose();
 }
 
@@ -492,6 +494,13 @@ RiflChannel::Start()
     m_lookahead = GetDelay();
     // Across MPI ranks each rank runs only its own end: a split link.
     m_remote = !(IsLocal(0) && IsLocal(1));
+    NS_ABORT_MSG_IF(m_remote && !m_lookahead.IsStrictlyPositive(),
+                    "RiflChannel: the link between nodes "
+                        << m_devices[0]->GetNode()->GetId() << " and "
+                        << m_devices[1]->GetNode()->GetId()
+                        << " spans MPI ranks with a lookahead (Delay) of 0 at this time "
+                           "resolution; lengthen the cable (LineDelaySlots, CableLength) or "
+                           "use a finer Time resolution");
     if (m_remote)
     {
         m_split = true;
@@ -796,6 +805,10 @@ RiflChannel::GetEngine(uint32_t endpoint) const
 Time
 RiflChannel::GetDelay() const
 {
+    if (!m_started && m_nDevices < 2)
+    {
+        return Time(0); // no link yet (an attribute dump reads it)
+    }
     const RiflLinkConfig c = m_started ? m_config : BuildConfig();
     SlotClock clock;
     clock.Start(Time(0), c.frameSize, static_cast<uint64_t>(std::llround(c.laneRateGbps * 1e9)));
@@ -831,7 +844,8 @@ RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
     const uint64_t id = m_nextPacketId[ep]++;
     auto bytes = std::make_shared<std::vector<uint8_t>>(packet->GetSize());
     packet->CopyData(bytes->data(), bytes->size());
-    m_inFlight[ep].emplace_back(id, packet); // ids increase
+    // a snapshot, as a remote rank gets it: later changes to the sent packet do not show
+    m_inFlight[ep].emplace_back(id, packet->Copy()); // ids increase
     if (m_remote)
     {
         SendPacketRemote(ep, id, packet);
@@ -899,7 +913,14 @@ RiflChannel::ReceiveLine(uint32_t rx, uint32_t lane, const RiflReferenceEngine::
     {
         return; // disposed
     }
-    static_cast<RiflReferenceEngine*>(drv.engine.get())->ReceiveLineFrame(lane, frame);
+    try
+    {
+        static_cast<RiflReferenceEngine*>(drv.engine.get())->ReceiveLineFrame(lane, frame);
+    }
+    catch (const std::exception& e)
+    {
+        NS_FATAL_ERROR("RiflChannel: " << e.what());
+    }
 }
 
 void
@@ -917,8 +938,26 @@ RiflChannel::CatchUp(uint32_t d)
         // channel needs no bytes or word latencies of an intact one.
         drv.engine->SetLeanDeliveries(m_deliveryTrace.IsEmpty());
         drv.inEngine = true;
-        drv.engine->AdvanceTo(now);
+        try
+        {
+            drv.engine->AdvanceTo(now);
+        }
+        catch (const std::exception& e)
+        {
+            // an engine refusing its input (e.g. a split half missing a line frame)
+            // ends the run with its message, not an exception through ns-3's scheduler
+            drv.inEngine = false;
+            NS_FATAL_ERROR("RiflChannel: " << e.what());
+        }
         drv.inEngine = false;
+        if (Simulator::IsFinished())
+        {
+            // after the run: counters only (RiflNetDevice::GetCounters), nothing is
+            // handed over any more
+            drv.events.clear();
+            drv.deliveries.clear();
+            return;
+        }
         Dispatch(d);
     }
 }
@@ -994,9 +1033,9 @@ RiflChannel::Dispatch(uint32_t d)
                 }
                 else if (original->GetSize() == d.content.size())
                 {
-                    std::vector<uint8_t> sent(original->GetSize());
-                    original->CopyData(sent.data(), sent.size());
-                    corrupt = sent != d.content;
+                    std::vector<uint8_t> sentBytes(original->GetSize());
+                    original->CopyData(sentBytes.data(), sentBytes.size());
+                    corrupt = sentBytes != d.content;
                 }
                 if (!corrupt)
                 {

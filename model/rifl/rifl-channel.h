@@ -129,7 +129,7 @@ class RiflChannel : public Channel
 
     /**
      * \return the engine (null before the link started); with Split, the half engine
-     *         of endpoint A.
+     *         of endpoint A (null when A runs on another MPI rank: use GetEngine(endpoint)).
      */
     RiflLinkEngine* GetEngine() const;
 
@@ -146,9 +146,9 @@ class RiflChannel : public Channel
      *        no earlier than t + GetDelay().
      *
      * It is (L + 4) frame slots, L the one-way line delay and 4 the RX flag delay (spec
-     * 11.1), rounded down to the time resolution: floor((L + 4) S / LaneRate). It
-     * needs both devices attached.
-     * \return the delay.
+     * 11.1), rounded down to the time resolution: floor((L + 4) S / LaneRate).
+     * \return the delay (0 while fewer than two devices are attached; a link across MPI
+     *         ranks needs it above 0).
      */
     Time GetDelay() const;
 

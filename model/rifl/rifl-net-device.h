@@ -109,9 +109,10 @@ class RiflNetDevice : public NetDevice
      * \brief The engine's counters of this endpoint as of now.
      *
      * The fast engine counts quiet stretches lazily; its engine is first advanced to
-     * the slot in progress (RiflChannel::CatchUpNow(), which reports what a wake-up
-     * due now would), so the counters are the same whichever engine runs the link and
-     * whether it is split.
+     * the slot in progress (RiflChannel::CatchUpNow()), so the counters are the same
+     * whichever engine runs the link and whether it is split. Not free of side effects:
+     * during a run, what a wake-up due now would hand over to the nodes is handed over
+     * now; after the run (Simulator::IsFinished()) nothing is handed over.
      * \return the counters (zero before the link started, or when this endpoint runs
      *         on another MPI rank).
      */

@@ -111,6 +111,7 @@ void
 RiflReferenceEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
                                  const std::vector<uint8_t>& payload)
 {
+    CheckIndex(endpoint, 0);
     RIFL_CHECK_ARG(m_local != 2 && endpoint != m_local,
                    "RiflReferenceEngine::OfferPacket: endpoint " << endpoint
                                                                  << " is remote (split mode, "
@@ -284,6 +285,11 @@ RiflReferenceEngine::DecodeLineFrame(const uint8_t* data, std::size_t size, uint
     RiflFrame frame;
     if (kind == static_cast<uint8_t>(RiflFrame::Kind::CONTROL))
     {
+        // the keys a transmitter sends (§1.3)
+        RIFL_CHECK_ARG(key != RiflFrame::KEY_IDLE && key != RiflFrame::KEY_PAUSE_REQUEST
+                           && key != RiflFrame::KEY_RETRANSMIT_REQUEST,
+                       "RiflReferenceEngine::DecodeLineFrame: control key 0x"
+                           << std::hex << key << std::dec << " is not one a sender makes");
         frame = RiflFrame::MakeControl(s, key);
     }
     else if (meta == static_cast<uint8_t>(RiflFrame::Meta::INVALID))
@@ -403,8 +409,11 @@ RiflReferenceEngine::Step()
     if (skip)
     {
         m_nextSkip = m_config.NextClockSkipSlot(t + 1);
-        ++m_ep[m_slowEp].counters.clockSkipSlots;
-        if (split && m_slowEp != m_local)
+        if (!split || m_slowEp == m_local)
+        {
+            ++m_ep[m_slowEp].counters.clockSkipSlots;
+        }
+        else
         {
             m_remoteSkips.push_back(t);
         }
