@@ -231,9 +231,11 @@ class DcnTopologyHelper
      *        created: a fat-tree by pod (pod p, its hosts, edge and aggregation switches,
      *        on rank floor(p x ranks / k)), a leaf-spine by leaf group (leaf l and its
      *        hosts on rank floor(l x ranks / leaves)); core or spine switches on
-     *        \p coreRank. Links between ranks become remote links (RiflChannel across
-     *        ranks, ns-3's PointToPointRemoteChannel for the Ethernet baseline) when the
-     *        module runs on ns-3 MPI; without MPI the system ids are only labels.
+     *        \p coreRank. On ns-3 MPI the rank is the node's system id, and links between
+     *        ranks become remote links (RiflChannel across ranks, ns-3's
+     *        PointToPointRemoteChannel for the Ethernet baseline); without MPI every node
+     *        keeps system id 0 (ns-3's global routing serves only its own system id) and
+     *        the rank is a label (GetRank(), SetSplitRemoteLinks()).
      * \param ranks 1 (the default: every node on rank 0) up to the pods or leaves
      *        (std::invalid_argument naming "ranks" otherwise, at Install).
      * \param coreRank the rank of the core / spine switches, below \p ranks.
