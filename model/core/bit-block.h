@@ -136,6 +136,40 @@ class BitBlock
     std::array<uint64_t, MAX_BITS / 64> m_words{}; //!< bit k is bit k%64 of word k/64
 };
 
+/**
+ * \ingroup rifl-core
+ * \brief Append an unsigned value as little-endian bytes (wire formats of the module).
+ * \param out the bytes to append to.
+ * \param value the value.
+ * \param bytes its width, 1..8.
+ */
+inline void
+PutLittleEndian(std::vector<uint8_t>& out, uint64_t value, uint32_t bytes)
+{
+    for (uint32_t i = 0; i < bytes; ++i)
+    {
+        out.push_back(static_cast<uint8_t>(value >> (8 * i)));
+    }
+}
+
+/**
+ * \ingroup rifl-core
+ * \brief Read an unsigned little-endian value (the caller checks the bounds).
+ * \param data its first byte.
+ * \param bytes its width, 1..8.
+ * \return the value.
+ */
+inline uint64_t
+GetLittleEndian(const uint8_t* data, uint32_t bytes)
+{
+    uint64_t v = 0;
+    for (uint32_t i = 0; i < bytes; ++i)
+    {
+        v |= uint64_t{data[i]} << (8 * i);
+    }
+    return v;
+}
+
 } // namespace ns3
 
 #endif /* RIFL_BIT_BLOCK_H */

@@ -99,17 +99,13 @@ FlushTies()
 }
 
 /**
- * \brief Hand a call to a device: at once (RiflCanonicalTies false: directly when this is
- *        already its node's context) or in the canonical order of this instant.
- * \param dev the device.
- * \param event the call (MakeEvent; consumed).
+ * \return RiflCanonicalTies of the current simulation (read at its first hand-over).
  */
-void
-HandOver(Ptr<NetDevice> dev, EventImpl* event)
+bool
+CanonicalTies()
 {
     if (g_canonical < 0)
     {
-        // read once per simulation, at its first hand-over
         BooleanValue v;
         g_canonicalTies.GetValue(v);
         g_canonical = v.Get() ? 1 : 0;
@@ -119,21 +115,35 @@ HandOver(Ptr<NetDevice> dev, EventImpl* event)
             Simulator::ScheduleDestroy(&ResetTies);
         }
     }
+    return g_canonical == 1;
+}
+
+/**
+ * \brief Hand a call to a device: at once (RiflCanonicalTies false: directly when this is
+ *        already its node's context, else as an event of its node), or in the canonical
+ *        order of this instant.
+ * \param dev the device.
+ * \param mem the member function of the device.
+ * \param args its arguments.
+ */
+template <typename MEM, typename... Ts>
+void
+HandOver(Ptr<RiflNetDevice> dev, MEM mem, Ts... args)
+{
     const uint32_t node = dev->GetNode()->GetId();
-    if (g_canonical == 0)
+    if (!CanonicalTies())
     {
         if (Simulator::GetContext() == node)
         {
-            event->Invoke();
-            event->Unref();
+            (PeekPointer(dev)->*mem)(args...);
         }
         else
         {
-            Simulator::ScheduleWithContext(node, Time(0), event);
+            Simulator::ScheduleWithContext(node, Time(0), mem, dev, args...);
         }
         return;
     }
-    g_ties.push_back(TieItem{node, dev->GetIfIndex(), g_tieSeq++, event});
+    g_ties.push_back(TieItem{node, dev->GetIfIndex(), g_tieSeq++, MakeEvent(mem, dev, args...)});
     if (!g_tieFlushPending)
     {
         g_tieFlushPending = true;
@@ -168,36 +178,6 @@ FindById(const std::deque<std::pair<uint64_t, Ptr<Packet>>>& p, uint64_t id)
     return it != p.end() && it->first == id ? it->second : nullptr;
 }
 
-/**
- * \param b bytes.
- * \param pos offset of a little-endian field.
- * \param n its width.
- * \return its value.
- */
-uint64_t
-GetLe(const std::vector<uint8_t>& b, std::size_t pos, uint32_t n)
-{
-    uint64_t v = 0;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        v |= uint64_t{b[pos + i]} << (8 * i);
-    }
-    return v;
-}
-
-/**
- * \param b bytes to append to.
- * \param v a value.
- * \param n its width (little-endian).
- */
-void
-PutLe(std::vector<uint8_t>& b, uint64_t v, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        b.push_back(static_cast<uint8_t>(v >> (8 * i)));
-    }
-}
 } // namespace
 
 TypeId
@@ -632,10 +612,10 @@ RiflChannel::SendPacketRemote(uint32_t sender, uint64_t id, Ptr<const Packet> pa
     for (uint32_t i = 0; i < count; ++i)
     {
         std::vector<uint8_t> bytes{MSG_PACKET_CHUNK};
-        PutLe(bytes, id, 8);
-        PutLe(bytes, i, 4);
-        PutLe(bytes, count, 4);
-        PutLe(bytes, size, 4);
+        PutLittleEndian(bytes, id, 8);
+        PutLittleEndian(bytes, i, 4);
+        PutLittleEndian(bytes, count, 4);
+        PutLittleEndian(bytes, size, 4);
         const uint32_t from = i * CHUNK_BYTES;
         const uint32_t to = std::min(size, from + CHUNK_BYTES);
         bytes.insert(bytes.end(), image.begin() + from, image.begin() + to);
@@ -675,7 +655,7 @@ RiflChannel::FlushOutbox(uint32_t sender)
     while (n < box.size()
            && (n == 0 || batch.size() + 2 + box[n].second.size() <= BATCH_BYTES))
     {
-        PutLe(batch, box[n].second.size(), 2);
+        PutLittleEndian(batch, box[n].second.size(), 2);
         batch.insert(batch.end(), box[n].second.begin(), box[n].second.end());
         at = std::min(at, box[n].first);
         ++n;
@@ -713,12 +693,12 @@ RiflChannel::ReceiveRemote(Ptr<RiflNetDevice> device, Ptr<Packet> message)
                     "RiflChannel: malformed remote message for endpoint " << rx << " ("
                                                                           << b.size()
                                                                           << " bytes)");
-    const uint64_t n = GetLe(b, 1, 2);
+    const uint64_t n = GetLittleEndian(b.data() + 1, 2);
     std::size_t pos = 3;
     for (uint64_t i = 0; i < n; ++i)
     {
         NS_ABORT_MSG_IF(pos + 2 > b.size(), "RiflChannel: remote batch ends inside item " << i);
-        const std::size_t len = GetLe(b, pos, 2);
+        const std::size_t len = GetLittleEndian(b.data() + pos, 2);
         pos += 2;
         NS_ABORT_MSG_IF(pos + len > b.size(), "RiflChannel: remote batch ends inside item " << i);
         ReceiveRemoteItem(rx, std::vector<uint8_t>(b.begin() + pos, b.begin() + pos + len));
@@ -754,10 +734,10 @@ RiflChannel::ReceiveRemoteItem(uint32_t rx, const std::vector<uint8_t>& b)
     NS_ABORT_MSG_IF(b[0] != MSG_PACKET_CHUNK || b.size() <= CHUNK_HEADER,
                     "RiflChannel: malformed remote message (type " << int{b[0]} << ", "
                                                                    << b.size() << " bytes)");
-    const uint64_t id = GetLe(b, 1, 8);
-    const uint64_t index = GetLe(b, 9, 4);
-    const uint64_t count = GetLe(b, 13, 4);
-    const uint64_t size = GetLe(b, 17, 4);
+    const uint64_t id = GetLittleEndian(b.data() + 1, 8);
+    const uint64_t index = GetLittleEndian(b.data() + 9, 4);
+    const uint64_t count = GetLittleEndian(b.data() + 13, 4);
+    const uint64_t size = GetLittleEndian(b.data() + 17, 4);
     std::vector<uint8_t>& partial = m_partial[sender];
     if (index == 0)
     {
@@ -844,8 +824,8 @@ RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
     const uint64_t id = m_nextPacketId[ep]++;
     auto bytes = std::make_shared<std::vector<uint8_t>>(packet->GetSize());
     packet->CopyData(bytes->data(), bytes->size());
-    // a snapshot, as a remote rank gets it: later changes to the sent packet do not show
-    m_inFlight[ep].emplace_back(id, packet->Copy()); // ids increase
+    // (the device hands the packet over for good: no copy is needed to keep what was sent)
+    m_inFlight[ep].emplace_back(id, packet); // ids increase
     if (m_remote)
     {
         SendPacketRemote(ep, id, packet);
@@ -1016,7 +996,7 @@ RiflChannel::Dispatch(uint32_t d)
             // Each device runs in its own node's context (ns-3 requires it of a
             // channel handing work to a node), at this same instant, in order:
             // directly when this is already its context.
-            HandOver(dev, MakeEvent(&RiflNetDevice::NotifyEvent, dev, ev, pkt));
+            HandOver(dev, &RiflNetDevice::NotifyEvent, ev, pkt);
         }
         for (const RiflDelivery& d : deliveries)
         {
@@ -1059,7 +1039,7 @@ RiflChannel::Dispatch(uint32_t d)
             }
             m_deliveryTrace(d, corrupt);
             Ptr<RiflNetDevice> rx = m_devices[d.endpoint];
-            HandOver(rx, MakeEvent(&RiflNetDevice::Receive, rx, delivered, corrupt));
+            HandOver(rx, &RiflNetDevice::Receive, delivered, corrupt);
         }
         events.clear();
         deliveries.clear();

@@ -176,10 +176,7 @@ struct LineWriter
      */
     void Put(uint64_t v, uint32_t n)
     {
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            out.push_back(static_cast<uint8_t>(v >> (8 * i)));
-        }
+        PutLittleEndian(out, v, n);
     }
 
     /// \param b bytes to append.
@@ -206,11 +203,8 @@ struct LineReader
         RIFL_CHECK_ARG(size - pos < n || pos > size, "RiflReferenceEngine::DecodeLineFrame: "
                                                          << size << " bytes end inside "
                                                          << field);
-        uint64_t v = 0;
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            v |= uint64_t{data[pos++]} << (8 * i);
-        }
+        const uint64_t v = GetLittleEndian(data + pos, n);
+        pos += n;
         return v;
     }
 
