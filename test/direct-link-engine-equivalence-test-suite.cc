@@ -15,6 +15,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <deque>
+#include <functional>
+#include <iterator>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -822,6 +825,496 @@ class DirectLinkEngineSpeedTestCase : public TestCase
     }
 };
 
+/**
+ * \brief The two halves of a split link (DirectLinkReferenceEngine::SetLocalEndpoint) run in
+ *        one process, as one DirectLinkLinkEngine: both step slot by slot; every record goes
+ *        through EncodeLineRecord / DecodeLineRecord and is handed to the other half at a
+ *        random slot before it is due (in slot order).
+ */
+class SplitPair : public DirectLinkLinkEngine
+{
+  public:
+    /**
+     * \param sc the scenario (its error processes: each half gets the incoming direction's).
+     * \param seed the relay timing's seed.
+     */
+    SplitPair(const Scenario& sc, uint64_t seed)
+        : m_rng(seed)
+    {
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            // half s applies the errors of the direction toward it (sent by 1 - s)
+            Ptr<BitErrorProcess> in = MakeErrors(sc, 1 - s);
+            m_half[s] = std::make_unique<DirectLinkReferenceEngine>(sc.cfg, s == 1 ? in : nullptr,
+                                                                    s == 0 ? in : nullptr);
+            m_half[s]->SetLocalEndpoint(s);
+            m_half[s]->SetLineOutCallback(
+                [this, s](const DirectLinkReferenceEngine::LineRecord& r)
+                {
+                    const uint64_t due = m_half[s]->GetLineRecordDueSlot(r.slot);
+                    const uint64_t at = std::max(
+                        m_lastRelease[s],
+                        std::uniform_int_distribution<uint64_t>(r.slot + 1, due)(m_rng));
+                    m_lastRelease[s] = at;
+                    m_relay[s].push_back({at, m_half[s]->EncodeLineRecord(r)});
+                });
+        }
+    }
+
+    const DirectLinkConfig& GetConfig() const override
+    {
+        return m_half[0]->GetConfig();
+    }
+
+    void OfferMessage(uint32_t side, uint64_t messageId, uint32_t dstCpu, uint32_t srcCpu,
+                      uint32_t msgClass, uint32_t vc, const std::vector<uint8_t>& bytes,
+                      const DirectLinkMessageFlags& flags) override
+    {
+        m_half[side]->OfferMessage(side, messageId, dstCpu, srcCpu, msgClass, vc, bytes, flags);
+    }
+
+    void AdvanceTo(uint64_t slot) override
+    {
+        while (m_slot < slot)
+        {
+            for (uint32_t s = 0; s < 2; ++s)
+            {
+                // hand the records released by now to the other half
+                while (!m_relay[s].empty() && m_relay[s].front().first <= m_slot)
+                {
+                    const std::vector<uint8_t>& b = m_relay[s].front().second;
+                    m_half[1 - s]->ReceiveLineRecord(
+                        m_half[1 - s]->DecodeLineRecord(b.data(), b.size()));
+                    m_bytes += b.size();
+                    m_relay[s].pop_front();
+                }
+            }
+            m_half[0]->Step();
+            m_half[1]->Step();
+            ++m_slot;
+        }
+    }
+
+    uint64_t GetSlot() const override
+    {
+        return m_slot;
+    }
+
+    uint64_t NextEventSlot() override
+    {
+        return m_slot;
+    }
+
+    /// \return the two halves' shares added (modulo 2^64).
+    uint64_t GetPending(uint32_t side) const override
+    {
+        return m_half[0]->GetPending(side) + m_half[1]->GetPending(side);
+    }
+
+    void SetDrainInterval(uint32_t side, uint32_t vc, uint32_t interval) override
+    {
+        m_half[side]->SetDrainInterval(side, vc, interval);
+    }
+
+    const DirectLinkEndpointState& GetEndpoint(uint32_t side) const override
+    {
+        return m_half[side]->GetEndpoint(side);
+    }
+
+    void SetDeliveryCallback(DeliveryCallback cb) override
+    {
+        m_half[0]->SetDeliveryCallback(cb);
+        m_half[1]->SetDeliveryCallback(cb);
+    }
+
+    void SetLossCallback(LossCallback cb) override
+    {
+        m_half[0]->SetLossCallback(cb);
+        m_half[1]->SetLossCallback(cb);
+    }
+
+    void SetEventCallback(EventCallback cb) override
+    {
+        m_half[0]->SetEventCallback(cb);
+        m_half[1]->SetEventCallback(cb);
+    }
+
+    /// \param side a side. \return the two halves' truth counters of that side added.
+    DirectLinkReferenceEngine::TruthCounters GetTruth(uint32_t side) const
+    {
+        const auto& a = m_half[0]->GetTruth(side);
+        const auto& b = m_half[1]->GetTruth(side);
+        DirectLinkReferenceEngine::TruthCounters t;
+        t.offered = a.offered + b.offered;
+        t.corruptedSent = a.corruptedSent + b.corruptedSent;
+        t.undetectedErrors = a.undetectedErrors + b.undetectedErrors;
+        t.contentMismatches = a.contentMismatches + b.contentMismatches;
+        t.duplicateDeliveries = a.duplicateDeliveries + b.duplicateDeliveries;
+        t.outOfOrder = a.outOfOrder + b.outOfOrder;
+        t.lost = a.lost + b.lost;
+        for (uint32_t i = 0; i < t.lostByReason.size(); ++i)
+        {
+            t.lostByReason[i] = a.lostByReason[i] + b.lostByReason[i];
+        }
+        t.falseAcks = a.falseAcks + b.falseAcks;
+        t.staleVcOverflows = a.staleVcOverflows + b.staleVcOverflows;
+        t.staleContentMismatches = a.staleContentMismatches + b.staleContentMismatches;
+        t.heldOpen = a.heldOpen + b.heldOpen;
+        return t;
+    }
+
+    /// \return bytes relayed so far.
+    uint64_t GetRelayedBytes() const
+    {
+        return m_bytes;
+    }
+
+    /// \param side a side. \return its half.
+    DirectLinkReferenceEngine& GetHalf(uint32_t side)
+    {
+        return *m_half[side];
+    }
+
+  private:
+    std::array<std::unique_ptr<DirectLinkReferenceEngine>, 2> m_half; //!< by local side
+    /// by sending side: (release slot, encoded record), in slot order
+    std::array<std::deque<std::pair<uint64_t, std::vector<uint8_t>>>, 2> m_relay;
+    std::array<uint64_t, 2> m_lastRelease{{0, 0}}; //!< keeps releases in slot order
+    std::mt19937_64 m_rng;                         //!< relay timing
+    uint64_t m_slot{0};                            //!< next slot
+    uint64_t m_bytes{0};                           //!< relayed bytes
+};
+
+/**
+ * \param sc a scenario.
+ * \param dir a sending side.
+ * \param from first send slot.
+ * \param to last send slot + 1.
+ * \return the slots in [from, to) for which the direction's error process lists errors.
+ */
+uint64_t
+ListedErrors(const Scenario& sc, uint32_t dir, uint64_t from, uint64_t to)
+{
+    Ptr<BitErrorProcess> p = MakeErrors(sc, dir);
+    if (!p)
+    {
+        return 0;
+    }
+    p->SetFrameBits(DirectLinkFlit::FLIT_BITS);
+    uint64_t n = 0;
+    for (uint64_t slot = 0; slot < to;)
+    {
+        const FrameErrorEvent& ev = p->SkipTo(slot);
+        if (ev.slot >= to || ev.slot == FrameErrorEvent::NO_MORE_ERRORS)
+        {
+            break;
+        }
+        n += (ev.slot >= from && !ev.bits.empty()) ? 1 : 0;
+        slot = ev.slot + 1;
+        p->Pop();
+    }
+    return n;
+}
+
+/**
+ * \brief Run a scenario on the two-sided reference engine and on a split pair and compare, per
+ *        side, deliveries, losses and events (in order), endpoint state and counters, and the
+ *        truth counters and pending counts (the halves' shares added).
+ * \param sc the scenario (OneWayDelaySlots >= 1).
+ * \param seed relay timing seed.
+ * \param relayed set to the bytes relayed.
+ * \param outcome set to the two-sided engine's figures (deliveries, losses, events).
+ * \return the first difference ("" if none).
+ */
+std::string
+CompareSplit(const Scenario& sc, uint64_t seed, uint64_t& relayed, Outcome& outcome)
+{
+    DirectLinkReferenceEngine ref(sc.cfg, MakeErrors(sc, 0), MakeErrors(sc, 1));
+    SplitPair split(sc, seed);
+    Record rr;
+    Record rs;
+    Attach(ref, rr);
+    Attach(split, rs);
+    Drive(ref, sc);
+    Drive(split, sc);
+    relayed = split.GetRelayedBytes();
+    outcome.deliveries = rr.delivered.size();
+    outcome.losses = rr.lost.size();
+    outcome.events = rr.events.size();
+    for (const DirectLinkEvent& x : rr.events)
+    {
+        ++outcome.byType[static_cast<uint32_t>(x.type)];
+    }
+    std::ostringstream diff;
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        std::vector<const DirectLinkDeliveredMessage*> da;
+        std::vector<const DirectLinkDeliveredMessage*> db;
+        for (const auto& d : rr.delivered)
+        {
+            if (d.side == side)
+            {
+                da.push_back(&d);
+            }
+        }
+        for (const auto& d : rs.delivered)
+        {
+            if (d.side == side)
+            {
+                db.push_back(&d);
+            }
+        }
+        for (size_t i = 0; i < std::min(da.size(), db.size()); ++i)
+        {
+            if (!Same(*da[i], *db[i]))
+            {
+                diff << "side " << side << " delivery " << i << ": two-sided " << Str(*da[i])
+                     << " split " << Str(*db[i]);
+                return diff.str();
+            }
+        }
+        if (da.size() != db.size())
+        {
+            diff << "side " << side << " deliveries: two-sided " << da.size() << " split "
+                 << db.size();
+            return diff.str();
+        }
+        std::vector<DirectLinkLostMessage> la;
+        std::vector<DirectLinkLostMessage> lb;
+        std::copy_if(rr.lost.begin(), rr.lost.end(), std::back_inserter(la),
+                     [side](const DirectLinkLostMessage& l)
+                     {
+                         return l.side == side;
+                     });
+        std::copy_if(rs.lost.begin(), rs.lost.end(), std::back_inserter(lb),
+                     [side](const DirectLinkLostMessage& l)
+                     {
+                         return l.side == side;
+                     });
+        for (size_t i = 0; i < std::min(la.size(), lb.size()); ++i)
+        {
+            if (la[i].messageId != lb[i].messageId || la[i].slot != lb[i].slot
+                || la[i].reason != lb[i].reason)
+            {
+                diff << "side " << side << " loss " << i << ": two-sided id " << la[i].messageId
+                     << " slot " << la[i].slot << " split id " << lb[i].messageId << " slot "
+                     << lb[i].slot;
+                return diff.str();
+            }
+        }
+        if (la.size() != lb.size())
+        {
+            diff << "side " << side << " losses: two-sided " << la.size() << " split "
+                 << lb.size();
+            return diff.str();
+        }
+        std::vector<DirectLinkEvent> ea;
+        std::vector<DirectLinkEvent> eb;
+        std::copy_if(rr.events.begin(), rr.events.end(), std::back_inserter(ea),
+                     [side](const DirectLinkEvent& x)
+                     {
+                         return x.side == side;
+                     });
+        std::copy_if(rs.events.begin(), rs.events.end(), std::back_inserter(eb),
+                     [side](const DirectLinkEvent& x)
+                     {
+                         return x.side == side;
+                     });
+        for (size_t i = 0; i < std::min(ea.size(), eb.size()); ++i)
+        {
+            if (!(ea[i] == eb[i]))
+            {
+                diff << "side " << side << " event " << i << ": two-sided " << Str(ea[i])
+                     << " split " << Str(eb[i]);
+                return diff.str();
+            }
+        }
+        if (ea.size() != eb.size())
+        {
+            diff << "side " << side << " events: two-sided " << ea.size() << " split "
+                 << eb.size();
+            return diff.str();
+        }
+        auto a = Flatten(ref.GetEndpoint(side));
+        auto b = Flatten(split.GetEndpoint(side));
+        // a split half counts a corrupted micro-packet of the peer when it arrives: add those
+        // still on the line (sent in the last L slots), from a fresh copy of the error process
+        DirectLinkReferenceEngine::TruthCounters splitTruth = split.GetTruth(side);
+        splitTruth.corruptedSent += ListedErrors(sc, side, sc.end - sc.cfg.oneWayDelaySlots,
+                                                 sc.end);
+        auto ta = Flatten(ref.GetTruth(side), ref.GetPending(side));
+        auto tb = Flatten(splitTruth, split.GetPending(side));
+        a.insert(a.end(), ta.begin(), ta.end());
+        b.insert(b.end(), tb.begin(), tb.end());
+        for (size_t k = 0; k < a.size(); ++k)
+        {
+            if (a[k].second != b[k].second)
+            {
+                diff << "side " << side << " " << a[k].first << ": two-sided " << a[k].second
+                     << " split " << b[k].second;
+                return diff.str();
+            }
+        }
+    }
+    return "";
+}
+
+/**
+ * \ingroup direct-link-protocol
+ * \brief The two halves of a split link (each running one end, exchanging line records)
+ *        behave exactly as the two-sided reference engine, on random scenarios; and the
+ *        split mode's misuse and malformed records are refused.
+ */
+class DirectLinkSplitEquivalenceTestCase : public TestCase
+{
+  public:
+    /**
+     * \param first first seed.
+     * \param count number of scenarios.
+     */
+    DirectLinkSplitEquivalenceTestCase(uint32_t first, uint32_t count)
+        : TestCase("Split halves identical to the two-sided reference engine on " +
+                   std::to_string(count) + " random scenarios from seed " +
+                   std::to_string(first) + "; misuse and malformed records refused")
+        , m_first(first)
+        , m_count(count)
+    {
+    }
+
+  private:
+    /// \brief The refusals: misuse, late / missing / foreign records, malformed bytes.
+    void CheckRefusals()
+    {
+        DirectLinkConfig c;
+        c.oneWayDelaySlots = 2;
+        auto thrown = [](const std::function<void()>& f) -> std::string
+        {
+            try
+            {
+                f();
+            }
+            catch (const std::exception& e)
+            {
+                return e.what();
+            }
+            return "";
+        };
+        DirectLinkFastEngine fast(c, nullptr, nullptr);
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { fast.SetLocalEndpoint(0); }).find("reference"),
+                              std::string::npos, "the fast engine does not run split");
+        DirectLinkConfig c0 = c;
+        c0.oneWayDelaySlots = 0;
+        DirectLinkReferenceEngine zero(c0, nullptr, nullptr);
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { zero.SetLocalEndpoint(1); }).find("OneWayDelaySlots"),
+                              std::string::npos, "L = 0 refused, naming the attribute");
+        DirectLinkReferenceEngine a(c, nullptr, nullptr);
+        DirectLinkReferenceEngine b(c, nullptr, nullptr);
+        a.SetLocalEndpoint(0);
+        b.SetLocalEndpoint(1);
+        std::vector<DirectLinkReferenceEngine::LineRecord> fromA;
+        a.SetLineOutCallback(
+            [&](const DirectLinkReferenceEngine::LineRecord& r)
+            {
+                fromA.push_back(r);
+            });
+        NS_TEST_EXPECT_MSG_NE(
+            thrown([&] { a.OfferMessage(1, 0, 1, 0, 0, 0, {1}); }).find("side = 1"),
+            std::string::npos, "offering at the remote side is refused");
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { a.SetDrainInterval(1, 0, 1); }).find("side = 1"),
+                              std::string::npos, "draining at the remote side is refused");
+        a.Step();
+        a.Step();
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { a.ReceiveLineRecord(fromA[0]); }).find("side 0"),
+                              std::string::npos, "a record of its own side is refused");
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { b.ReceiveLineRecord(fromA[1]); }).find("out of order"),
+                              std::string::npos, "out of order refused");
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { a.Step(); }).find("for slot 0 is missing"),
+                              std::string::npos,
+                              "a missing record stops the half (A at slot 2 needs B's slot 0)");
+        NS_TEST_EXPECT_MSG_EQ(a.GetSlot(), 2, "and the slot did not run");
+        b.ReceiveLineRecord(fromA[0]);
+        NS_TEST_EXPECT_MSG_EQ(thrown([&] {
+                                  b.Step();
+                                  b.Step();
+                                  b.Step();
+                              }),
+                              "", "B runs slots 0-2 with A's record of slot 0");
+        // malformed bytes
+        const std::vector<uint8_t> good = a.EncodeLineRecord(fromA[0]);
+        NS_TEST_EXPECT_MSG_EQ(a.DecodeLineRecord(good.data(), good.size()).slot, 0, "round trip");
+        std::vector<uint8_t> bad = good;
+        bad[0] = 9;
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { a.DecodeLineRecord(bad.data(), bad.size()); })
+                                  .find("version"),
+                              std::string::npos, "bad version");
+        bad = good;
+        bad[1] = 2;
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { a.DecodeLineRecord(bad.data(), bad.size()); })
+                                  .find("sender"),
+                              std::string::npos, "bad sender");
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { a.DecodeLineRecord(good.data(), good.size() - 1); })
+                                  .find("end inside notice count"),
+                              std::string::npos, "truncated");
+        bad = good;
+        bad.push_back(0);
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { a.DecodeLineRecord(bad.data(), bad.size()); })
+                                  .find("after the record"),
+                              std::string::npos, "trailing bytes");
+        DirectLinkReferenceEngine::LineRecord r = fromA[0];
+        DirectLinkReferenceEngine::LineNotice n;
+        n.kind = DirectLinkReferenceEngine::NoticeKind::OFFER;
+        n.bytes.assign(5, 7);
+        n.flits = 1;
+        r.notices.push_back(n);
+        bad = a.EncodeLineRecord(r);
+        bad[good.size()] = 7; // the notice's kind
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { a.DecodeLineRecord(bad.data(), bad.size()); })
+                                  .find("notice kind 7"),
+                              std::string::npos, "bad notice kind");
+    }
+
+    void DoRun() override
+    {
+        CheckRefusals();
+        uint32_t run = 0;
+        uint64_t relayed = 0;
+        Outcome total;
+        for (uint32_t k = m_first; run < m_count; ++k)
+        {
+            const Scenario sc = RandomScenario(k);
+            if (sc.cfg.oneWayDelaySlots == 0)
+            {
+                continue; // a split link needs a line delay
+            }
+            ++run;
+            uint64_t bytes = 0;
+            Outcome o;
+            const std::string d = CompareSplit(sc, k, bytes, o);
+            NS_TEST_ASSERT_MSG_EQ(d, "", sc.name << " split: first difference");
+            relayed += bytes;
+            total.deliveries += o.deliveries;
+            total.losses += o.losses;
+            total.events += o.events;
+            for (uint32_t t = 0; t < o.byType.size(); ++t)
+            {
+                total.byType[t] += o.byType[t];
+            }
+        }
+        std::cout << "split halves: " << m_count << " scenarios, " << total.deliveries
+                  << " deliveries, " << total.losses << " losses, " << total.events
+                  << " events, " << relayed << " record bytes relayed, all identical; events by "
+                  << "type (enum order):";
+        for (uint64_t n : total.byType)
+        {
+            std::cout << " " << n;
+        }
+        std::cout << std::endl;
+    }
+
+    uint32_t m_first; //!< first seed
+    uint32_t m_count; //!< scenarios
+};
+
 } // namespace
 
 /**
@@ -837,7 +1330,9 @@ class DirectLinkEngineEquivalenceTestSuite : public TestSuite
         AddTestCase(new DirectLinkDeterministicEquivalenceTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkRandomEquivalenceTestCase(0, 30), RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkEngineSpeedTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkSplitEquivalenceTestCase(0, 30), RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkRandomEquivalenceTestCase(1000, 300), RIFL_TEST_EXTENSIVE);
+        AddTestCase(new DirectLinkSplitEquivalenceTestCase(2000, 300), RIFL_TEST_EXTENSIVE);
     }
 };
 

@@ -1418,8 +1418,9 @@ class DirectLinkAbandonedCountedOnceTestCase : public TestCase
             if (x.type == DirectLinkEventType::MESSAGE_LOST)
             {
                 ++lostEvents;
-                NS_TEST_ASSERT_MSG_EQ(x.slot, 27 + c.oneWayDelaySlots,
-                                      "counted lost when its last micro-packet has arrived");
+                NS_TEST_ASSERT_MSG_EQ(x.slot, 27 + 2 * c.oneWayDelaySlots,
+                                      "decided when its last micro-packet has arrived (27 + L), "
+                                      "reported at the sender L slots later");
             }
         }
         NS_TEST_ASSERT_MSG_EQ(lostEvents, 1, "one MESSAGE_LOST event");
@@ -1449,8 +1450,8 @@ struct FalseAckRecord
     std::array<uint64_t, 2> pending{};                 //!< pending by side at the end
     std::array<DirectLinkReferenceEngine::TruthCounters, 2> truth{}; //!< truth by side
     std::array<DirectLinkEndpointState::Counters, 2> counters{};     //!< endpoint by side
-    /// A's VC0 buffer when a message was counted lost FALSE_ACK (in the deciding slot)
-    uint32_t occupancyAtDecision{0};
+    /// A's VC0 buffer at the end of the probe slot (RunFalseAckScenario's \p probe)
+    uint32_t occupancyAtProbe{0};
 };
 
 /**
@@ -1465,10 +1466,12 @@ struct FalseAckRecord
  * \param slot3 slot of B's message 3.
  * \param len3 its length.
  * \param stopDrain A's NI does not drain VC0 from slot 0 to 400.
+ * \param probe read A's VC0 occupancy at the end of this slot (0: do not).
  * \return what happened.
  */
 FalseAckRecord
-RunFalseAckScenario(bool fast, bool guard, uint64_t slot3, uint32_t len3, bool stopDrain)
+RunFalseAckScenario(bool fast, bool guard, uint64_t slot3, uint32_t len3, bool stopDrain,
+                    uint64_t probe = 0)
 {
     DirectLinkConfig c;
     c.oneWayDelaySlots = 16;
@@ -1504,10 +1507,6 @@ RunFalseAckScenario(bool fast, bool guard, uint64_t slot3, uint32_t len3, bool s
         {
             r.early += eng.GetSlot() < promised ? 1 : 0;
             r.lost.push_back(l);
-            if (l.reason == LossReason::FALSE_ACK)
-            {
-                r.occupancyAtDecision = eng.GetEndpoint(0).GetVcOccupancy(0);
-            }
         });
     eng.SetEventCallback(
         [&](const DirectLinkEvent& x)
@@ -1520,9 +1519,16 @@ RunFalseAckScenario(bool fast, bool guard, uint64_t slot3, uint32_t len3, bool s
         while (eng.GetSlot() < target)
         {
             promised = eng.NextEventSlot();
-            const uint64_t to
-                = promised == DirectLinkLinkEngine::NEVER ? target : std::min(target, promised + 1);
-            eng.AdvanceTo(std::max(to, eng.GetSlot() + 1));
+            const uint64_t to = std::max(
+                promised == DirectLinkLinkEngine::NEVER ? target : std::min(target, promised + 1),
+                eng.GetSlot() + 1);
+            if (probe != 0 && eng.GetSlot() <= probe && to > probe)
+            {
+                eng.AdvanceTo(probe + 1); // stop at the end of the probe slot
+                r.occupancyAtProbe = eng.GetEndpoint(0).GetVcOccupancy(0);
+                continue;
+            }
+            eng.AdvanceTo(to);
         }
         promised = 0;
     };
@@ -1719,7 +1725,8 @@ class DirectLinkFalseAckTestCase : public TestCase
             if (x.type == Ev::MESSAGE_LOST && x.value == int64_t(LossReason::FALSE_ACK))
             {
                 ++lostEvents;
-                NS_TEST_ASSERT_MSG_EQ(x.slot, 214 + 16, "decided L slots after the false ack");
+                NS_TEST_ASSERT_MSG_EQ(x.slot, 214 + 2 * 16,
+                                      "decided L slots after the false ack, reported L later");
                 NS_TEST_ASSERT_MSG_EQ(x.messageId, 3, "traced with its id");
             }
         }
@@ -1737,13 +1744,14 @@ class DirectLinkFalseAckTestCase : public TestCase
         // at the ends of 224 and 225, after A rejected the header at 223. A's NI does not
         // drain VC0 until slot 400, so at the decision (end of 208 + L = 224) the body waits
         // in A's VC0 buffer: without its header it does not make A "hold" the message (the NI
-        // drops body and tail as orphans later), which is counted lost exactly once.
-        const FalseAckRecord ref3 = RunFalseAckScenario(false, false, 206, 46, true);
-        const FalseAckRecord fast3 = RunFalseAckScenario(true, false, 206, 46, true);
+        // drops body and tail as orphans later), which is counted lost exactly once, and
+        // reported at B another L slots later (240).
+        const FalseAckRecord ref3 = RunFalseAckScenario(false, false, 206, 46, true, 224);
+        const FalseAckRecord fast3 = RunFalseAckScenario(true, false, 206, 46, true, 224);
         NS_TEST_ASSERT_MSG_EQ(FalseAckDifference(ref3, fast3), "", "engines identical (3 flits)");
         NS_TEST_ASSERT_MSG_EQ(fast3.early, 0, "no fast-engine callback before NextEventSlot()");
         CheckIdentity(ref3, "3 micro-packets");
-        NS_TEST_ASSERT_MSG_EQ(ref3.occupancyAtDecision, 1, "the body buffered at A then");
+        NS_TEST_ASSERT_MSG_EQ(ref3.occupancyAtProbe, 1, "the body buffered at A then");
         NS_TEST_ASSERT_MSG_EQ(ref3.counters[0].orphanFlits, 2, "body and tail dropped later");
         NS_TEST_ASSERT_MSG_EQ(ref3.truth[1].falseAcks, 1, "only the header falsely acked");
         uint64_t lost3 = 0;
@@ -1759,7 +1767,8 @@ class DirectLinkFalseAckTestCase : public TestCase
         {
             if (x.type == Ev::MESSAGE_LOST && x.value == int64_t(LossReason::FALSE_ACK))
             {
-                NS_TEST_ASSERT_MSG_EQ(x.slot, 208 + 16, "decided L slots after the false ack");
+                NS_TEST_ASSERT_MSG_EQ(x.slot, 208 + 2 * 16,
+                                      "decided L slots after the false ack, reported L later");
             }
         }
 
@@ -2178,7 +2187,7 @@ class DirectLinkStalePairingTestCase : public TestCase
         // in sequence at the end of 1237 and dropped: VC1 full (vcOverflows). Its ack is
         // genuine and frees it at the end of 1254; B never resends it. Before the fix it
         // stayed pending for ever; it is now decided L slots after the ack: lost VC_OVERFLOW
-        // (LostMessage::slot 1254, MESSAGE_LOST at 1270). Message 8 (1410) is accepted after
+        // (LostMessage::slot 1254, decided at 1270, MESSAGE_LOST at 1286). Message 8 (1410) is accepted after
         // the quiet tail drained A's buffer; 3-6 and 8 are delivered.
         {
             const StaleRecord r = RunBoth(VanishedScenario(), false, "vanished");
@@ -2200,7 +2209,8 @@ class DirectLinkStalePairingTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(events.size(), 1, "one MESSAGE_LOST event, value VC_OVERFLOW");
             for (const DirectLinkEvent& x : events)
             {
-                NS_TEST_EXPECT_MSG_EQ(x.slot, 1254 + 16, "decided L slots after the ack");
+                NS_TEST_EXPECT_MSG_EQ(x.slot, 1254 + 2 * 16,
+                                      "decided L slots after the ack, reported L later");
                 NS_TEST_EXPECT_MSG_EQ(x.side, 1, "B's");
                 NS_TEST_EXPECT_MSG_EQ(x.messageId, 7, "message 7");
                 NS_TEST_EXPECT_MSG_EQ(x.vc, 1, "on VC1");
@@ -2226,6 +2236,7 @@ class DirectLinkStalePairingTestCase : public TestCase
         // old micro-packet) and accepts SndNo 1 at 226: VC2 full, message 4's header dropped.
         // At its decision (216 + L = 232) A neither delivered nor holds it: lost VC_OVERFLOW
         // (before the fix RETRANS_LIMIT, as if its sender's reset had cost it).
+        // B learns it L slots later (MESSAGE_LOST at 248).
         {
             const StaleRecord r = RunBoth(OverflowScenario(), false, "overflow");
             NS_TEST_EXPECT_MSG_EQ(r.probed[0], 0, "no overflow before the end of 226");
@@ -2246,7 +2257,8 @@ class DirectLinkStalePairingTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(events.size(), 1, "one MESSAGE_LOST event, value VC_OVERFLOW");
             for (const DirectLinkEvent& x : events)
             {
-                NS_TEST_EXPECT_MSG_EQ(x.slot, 216 + 16, "decided L slots after the reset");
+                NS_TEST_EXPECT_MSG_EQ(x.slot, 216 + 2 * 16,
+                                      "decided L slots after the reset, reported L later");
                 NS_TEST_EXPECT_MSG_EQ(x.messageId, 4, "message 4");
                 NS_TEST_EXPECT_MSG_EQ(x.vc, 2, "on VC2");
             }
@@ -2330,8 +2342,8 @@ HeldOpenScenario()
  * \ingroup direct-link-protocol
  * \brief A message held open after a stale handshake (fuzz reproducer): abandoned by its
  *        sender's reset while the peer, which never resets, holds its header, and its sender
- *        Normal again: counted once (TruthCounters::heldOpen, MESSAGE_HELD_OPEN L slots after
- *        the sender's first Normal slot), pending, nothing else; identical on both engines;
+ *        Normal again: counted once (TruthCounters::heldOpen, MESSAGE_HELD_OPEN 2L slots after
+ *        the sender's return to Normal), pending, nothing else; identical on both engines;
  *        delivered with InitAckGuard.
  */
 class DirectLinkHeldOpenTestCase : public TestCase
@@ -2350,10 +2362,11 @@ class DirectLinkHeldOpenTestCase : public TestCase
         // A, Normal on stale Init-Acks, which accepts its header. B resets on an old Init of
         // A at the end of 205 (PEER_INIT; NORMAL -> INITIAL at 205): message 3 abandoned, its
         // tail never sent. B re-enters Normal at the end of 206 on an early Init-Ack. At the
-        // decision (205 + L = 221) A, never reset, still holds the header; at the end of 223
-        // (207 + L: B Normal for L slots from its first Normal slot 207, no Init of its
-        // Initial left on the line) it still does: held open, counted with one
-        // MESSAGE_HELD_OPEN event at 223, and pending for
+        // decision (205 + L = 221) A, never reset, still holds the header; at the end of 222
+        // (206 + L: A's end knows B one line delay late, and B was Normal at the end of 206,
+        // with nothing of message 3 left since 205, so no Init of B's Initial and nothing of
+        // the message is left on the line) it still does: held open, reported at B L slots
+        // later with one MESSAGE_HELD_OPEN event at 238, and pending for
         // good (nothing closes A's VC0 reassembly but B's next VC0 header or A's reset).
         const StaleScenario sc = HeldOpenScenario();
         const uint64_t end = sc.quietFrom + 5000;
@@ -2389,7 +2402,8 @@ class DirectLinkHeldOpenTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(held.size(), 1, "one MESSAGE_HELD_OPEN event");
         for (const DirectLinkEvent& x : held)
         {
-            NS_TEST_EXPECT_MSG_EQ(x.slot, 207 + 16, "L slots from B's first Normal slot");
+            NS_TEST_EXPECT_MSG_EQ(x.slot, 206 + 2 * 16,
+                                  "found by A at 206 + L, reported at B L slots later");
             NS_TEST_EXPECT_MSG_EQ(x.side, 1, "B's");
             NS_TEST_EXPECT_MSG_EQ(x.messageId, 3, "message 3");
             NS_TEST_EXPECT_MSG_EQ(x.vc, 0, "on VC0");

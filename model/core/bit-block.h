@@ -6,7 +6,9 @@
 #define RIFL_BIT_BLOCK_H
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -169,6 +171,84 @@ GetLittleEndian(const uint8_t* data, uint32_t bytes)
     }
     return v;
 }
+
+/**
+ * \ingroup rifl-core
+ * \brief Little-endian writer of the module's wire formats (line records between the halves
+ *        of a split link).
+ */
+struct WireWriter
+{
+    std::vector<uint8_t> out; //!< the bytes
+
+    /**
+     * \param v a value.
+     * \param n its width in bytes, 1..8.
+     */
+    void Put(uint64_t v, uint32_t n)
+    {
+        PutLittleEndian(out, v, n);
+    }
+
+    /// \param b bytes to append.
+    void Put(const std::vector<uint8_t>& b)
+    {
+        out.insert(out.end(), b.begin(), b.end());
+    }
+};
+
+/**
+ * \ingroup rifl-core
+ * \brief Little-endian reader of the module's wire formats: reading past the end is a
+ *        std::invalid_argument naming the decoder (\p where) and the field.
+ */
+struct WireReader
+{
+    const uint8_t* data; //!< the bytes
+    std::size_t size;    //!< their number
+    const char* where;   //!< the decoder, for the error
+    std::size_t pos{0};  //!< next byte
+
+    /**
+     * \param n width in bytes, 1..8.
+     * \param field the field's name (for the error).
+     * \return the value.
+     */
+    uint64_t Get(uint32_t n, const char* field)
+    {
+        Need(n, field);
+        const uint64_t v = GetLittleEndian(data + pos, n);
+        pos += n;
+        return v;
+    }
+
+    /**
+     * \param n number of bytes.
+     * \param field the field's name (for the error).
+     * \return the bytes.
+     */
+    std::vector<uint8_t> GetBytes(std::size_t n, const char* field)
+    {
+        Need(n, field);
+        std::vector<uint8_t> b(data + pos, data + pos + n);
+        pos += n;
+        return b;
+    }
+
+    /**
+     * \brief Throw unless \p n more bytes are there.
+     * \param n number of bytes.
+     * \param field the field's name (for the error).
+     */
+    void Need(std::size_t n, const char* field) const
+    {
+        if (pos > size || size - pos < n)
+        {
+            throw std::invalid_argument(std::string(where) + ": " + std::to_string(size)
+                                        + " bytes end inside " + field);
+        }
+    }
+};
 
 } // namespace ns3
 

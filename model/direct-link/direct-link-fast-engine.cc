@@ -290,6 +290,12 @@ DirectLinkFastEngine::NextEventSlot()
     return std::max(bound, m_slot);
 }
 
+bool
+DirectLinkFastEngine::SupportsSplit() const
+{
+    return false;
+}
+
 void
 DirectLinkFastEngine::SetPredictBusy(bool predict)
 {

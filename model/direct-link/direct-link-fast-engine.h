@@ -85,6 +85,9 @@ class DirectLinkFastEngine : public DirectLinkReferenceEngine
     /// \brief Run one slot in slot mode.
     void Step() override;
 
+    /// \return false: the fast engine does not run split (see SetLocalEndpoint()).
+    bool SupportsSplit() const override;
+
     /**
      * \brief Run every slot before \p slot, quiescent stretches in bulk.
      * \param slot the first slot not to run.

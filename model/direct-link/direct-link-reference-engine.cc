@@ -73,6 +73,9 @@ DirectLinkReferenceEngine::OfferMessage(uint32_t side, uint64_t messageId, uint3
                                         const DirectLinkMessageFlags& flags)
 {
     CheckSide("OfferMessage", side);
+    RIFL_CHECK_ARG(Remote(side), "DirectLinkReferenceEngine::OfferMessage: side = "
+                                     << side << " is not the local side " << m_local
+                                     << " of this split half");
     RIFL_CHECK_ARG(vc >= DirectLinkConfig::NUM_VCS, "DirectLinkReferenceEngine::OfferMessage: vc = "
                                                         << vc << " is out of range [0, 3]");
     RIFL_CHECK_ARG(bytes.size() > m_cfg.maxMessageBytes,
@@ -105,6 +108,20 @@ DirectLinkReferenceEngine::OfferMessage(uint32_t side, uint64_t messageId, uint3
     m.route.msgClass = msgClass;
     m.route.length = length;
     m.bytes = bytes;
+    m.flits = static_cast<uint32_t>(flits.size());
+    if (m_split)
+    {
+        // the receiving half keeps the copy its deliveries are checked against
+        LineNotice n;
+        n.kind = NoticeKind::OFFER;
+        n.id = messageId;
+        n.value = m.offerIndex;
+        n.vc = vc;
+        n.flits = m.flits;
+        n.route = m.route;
+        n.bytes = bytes;
+        m_outbox.push_back(std::move(n));
+    }
     m_offered[side][messageId] = std::move(m);
     ++m_pending[side];
     m_ep[side].QueueMessage(messageId, flits);
@@ -198,7 +215,18 @@ DirectLinkReferenceEngine::RxAndEndOfSlot(uint32_t side, uint64_t s,
             }
             else
             {
-                t.accepted.emplace(tag.serial, s);
+                if (Remote(1 - side))
+                {
+                    // the sender's half checks its acks against this (see False acks)
+                    LineNotice n;
+                    n.kind = NoticeKind::ACCEPTED;
+                    n.id = tag.serial;
+                    m_outbox.push_back(std::move(n));
+                }
+                else
+                {
+                    t.accepted.emplace(tag.serial, s);
+                }
                 if (t.accFirst == NEVER)
                 {
                     t.accFirst = tag.serial;
@@ -215,6 +243,7 @@ DirectLinkReferenceEngine::RxAndEndOfSlot(uint32_t side, uint64_t s,
                     t.accMixed = true;
                 }
                 t.accIncarnation = tag.incarnation;
+                NoteStatus(side, s);
             }
         }
         if (m_ep[side].GetCounters().vcOverflows != overflows)
@@ -238,6 +267,11 @@ DirectLinkReferenceEngine::RxAndEndOfSlot(uint32_t side, uint64_t s,
 void
 DirectLinkReferenceEngine::Step()
 {
+    if (m_split)
+    {
+        SplitStep();
+        return;
+    }
     const uint64_t s = m_slot;
     std::array<DirectLinkEndpointState::TxFlit, 2> tx;
     std::array<bool, 2> txCorrupted{{false, false}};
@@ -461,7 +495,18 @@ DirectLinkReferenceEngine::OnOverflow(uint32_t side, const DirectLinkEndpointSta
     if (tag.serial != NEVER)
     {
         // decided when the sender frees the entry (OnAck) or abandons it (OnAbandon)
-        m_ackTruth[sender].dropped.insert(tag.serial);
+        if (Remote(sender))
+        {
+            LineNotice n;
+            n.kind = NoticeKind::DROPPED;
+            n.id = tag.serial;
+            n.value = tag.incarnation;
+            m_outbox.push_back(std::move(n));
+        }
+        else
+        {
+            m_ackTruth[sender].dropped.insert(tag.serial);
+        }
     }
 }
 
@@ -469,6 +514,7 @@ void
 DirectLinkReferenceEngine::OnAbandon(uint32_t side, uint64_t id,
                                      DirectLinkEndpointState::ResetReason r, uint64_t slot)
 {
+    MarkFinished(side, id, slot); // the reset dropped all of it
     // the four reset reasons are the first four loss reasons, same numbers
     Undecide(side, id, static_cast<DirectLinkEndpointState::LossReason>(r), slot);
 }
@@ -485,6 +531,16 @@ DirectLinkReferenceEngine::Undecide(uint32_t side, uint64_t id,
     it->second.fate = Fate::ABANDONED;
     it->second.abandonSlot = slot;
     it->second.reason = r;
+    if (m_split && side == m_local)
+    {
+        // the receiving half decides, L slots from now (its copy then knows of it)
+        LineNotice n;
+        n.kind = NoticeKind::UNDECIDE;
+        n.id = id;
+        n.reason = static_cast<uint32_t>(r);
+        m_outbox.push_back(std::move(n));
+        return;
+    }
     // its last micro-packet on the line (sent in slot <= slot) arrives by the end of slot + L
     m_undecided[side].emplace_back(slot + m_cfg.oneWayDelaySlots, id);
 }
@@ -495,11 +551,21 @@ DirectLinkReferenceEngine::OnAck(uint32_t side, const DirectLinkEndpointState::F
 {
     AckTruth& t = m_ackTruth[side];
     const uint64_t delay = m_cfg.oneWayDelaySlots;
+    if (tag.messageId != NEVER)
+    {
+        // entries are freed oldest first: freeing the tail frees the last of the message
+        auto m = m_offered[side].find(tag.messageId);
+        if (m != m_offered[side].end() && tag.flitIndex + 1 == m->second.flits)
+        {
+            MarkFinished(side, tag.messageId, slot);
+        }
+    }
     // the ack was sent in slot - L and reflects what the peer accepted up to slot - L - 1
     auto it = t.accepted.find(tag.serial);
     const bool genuine = it != t.accepted.end() && it->second + delay + 1 <= slot;
     // entries are freed oldest first: no older serial is freed again
     t.accepted.erase(t.accepted.begin(), t.accepted.upper_bound(tag.serial));
+    t.everFreedUpTo = tag.serial;
     const uint64_t peerSince = m_ackTruth[1 - side].normalSince;
     if (peerSince == NEVER || slot < peerSince + delay)
     {
@@ -556,13 +622,21 @@ uint64_t
 DirectLinkReferenceEngine::NextLossDecision() const
 {
     uint64_t next = NEVER;
-    // a watched message can be counted held open (an event) from HeldOpenEarliest() on, as
-    // soon as its sender has sent all of it (an ack can free the last micro-packet at the
-    // end of any slot: no promise beyond this one then); not while its tail waits in the
-    // peer's VC buffer (draining it delivers the message, itself an event); entering
-    // Normal is itself an event
+    const uint64_t delay = m_cfg.oneWayDelaySlots;
     for (uint32_t side = 0; side < 2; ++side)
     {
+        if (!m_reports[side].empty())
+        {
+            next = std::min(next, m_reports[side].front().due);
+        }
+        if (!m_undecided[side].empty())
+        {
+            next = std::min(next, m_undecided[side].front().first);
+        }
+        // a watched message can be counted held open (see CheckHeldOpen) at the end of a slot
+        // s once its sender had finished it and was Normal at the end of s - L; not while
+        // its tail waits in the peer's VC buffer (draining it delivers the message, itself
+        // an event). The sender's entry into Normal is itself an event.
         for (uint64_t id : m_heldByPeer[side])
         {
             auto it = m_offered[side].find(id);
@@ -570,28 +644,73 @@ DirectLinkReferenceEngine::NextLossDecision() const
             {
                 continue;
             }
-            const uint64_t earliest = HeldOpenEarliest(side, it->second);
-            if (earliest == NEVER)
+            const uint64_t finished = it->second.finishedSlot;
+            if (finished == NEVER)
             {
+                // finished at the end of m_slot at the earliest
+                next = std::min(next, m_slot + delay);
                 continue;
             }
-            next
-                = std::min(next, m_ep[side].SendsMessage(id) ? m_slot : std::max(earliest, m_slot));
-        }
-    }
-    for (uint32_t side = 0; side < 2; ++side)
-    {
-        if (!m_undecided[side].empty())
-        {
-            next = std::min(next, m_undecided[side].front().first);
+            const uint64_t from = std::max(m_slot, finished + delay);
+            // Normal at the end of some x >= from - L: now (it stays so until an event), or
+            // in the history kept
+            bool normal = m_ackTruth[side].normalSince != NEVER
+                          || (from >= delay && NormalSinceAt(side, from - delay) != NEVER);
+            for (const auto& h : m_normalHistory[side])
+            {
+                normal = normal || (h.second != NEVER && h.first + delay >= from);
+            }
+            if (normal)
+            {
+                next = std::min(next, from);
+            }
         }
     }
     return next;
 }
 
 void
+DirectLinkReferenceEngine::FireReports(uint32_t side, uint64_t s)
+{
+    std::deque<Report>& q = m_reports[side];
+    while (!q.empty() && q.front().due <= s)
+    {
+        const Report r = q.front();
+        q.pop_front();
+        if (r.kind == ReportKind::HELD_OPEN)
+        {
+            ++m_truth[side].heldOpen;
+            AddEvent(DirectLinkEventType::MESSAGE_HELD_OPEN, side, 0, 0, r.id, r.vc);
+            NS_LOG_INFO("side " << side << " message " << r.id << " held open by the peer");
+            continue;
+        }
+        --m_pending[side];
+        LostMessage l;
+        l.side = side;
+        l.messageId = r.id;
+        l.slot = r.abandonSlot;
+        l.reason = r.reason;
+        ++m_truth[side].lost;
+        ++m_truth[side].lostByReason[static_cast<uint32_t>(r.reason)];
+        AddEvent(DirectLinkEventType::MESSAGE_LOST, side, static_cast<int64_t>(r.reason), 0, r.id,
+                 r.vc);
+        NS_LOG_INFO("side " << side << " message " << r.id << " lost ("
+                            << DirectLinkEndpointState::LossReasonName(r.reason) << ")");
+        if (m_recordHistory)
+        {
+            m_lost.push_back(l);
+        }
+        if (m_lossCb)
+        {
+            m_lossCb(l);
+        }
+    }
+}
+
+void
 DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
 {
+    const uint64_t delay = m_cfg.oneWayDelaySlots;
     for (uint32_t side = 0; side < 2; ++side)
     {
         bool lostAny = false;
@@ -621,29 +740,19 @@ DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
                 // (abandoned or falsely acked as it may also be)
                 m.reason = DirectLinkEndpointState::LossReason::VC_OVERFLOW;
             }
+            // decided here (no later delivery can count it), reported at the sender L
+            // slots later
             m.fate = Fate::DONE;
-            --m_pending[side];
             m_done[side].push_back(id);
             lostAny = true;
-            LostMessage l;
-            l.side = side;
-            l.messageId = id;
-            l.slot = m.abandonSlot;
-            l.reason = m.reason;
-            ++m_truth[side].lost;
-            ++m_truth[side].lostByReason[static_cast<uint32_t>(m.reason)];
-            AddEvent(DirectLinkEventType::MESSAGE_LOST, side, static_cast<int64_t>(m.reason), 0, id,
-                     m.vc);
-            NS_LOG_INFO("side " << side << " message " << id << " lost ("
-                                << DirectLinkEndpointState::LossReasonName(m.reason) << ")");
-            if (m_recordHistory)
-            {
-                m_lost.push_back(l);
-            }
-            if (m_lossCb)
-            {
-                m_lossCb(l);
-            }
+            Report r;
+            r.due = s + delay;
+            r.kind = ReportKind::LOST;
+            r.id = id;
+            r.vc = m.vc;
+            r.abandonSlot = m.abandonSlot;
+            r.reason = m.reason;
+            PostReport(side, r);
         }
         if (lostAny)
         {
@@ -659,6 +768,8 @@ DirectLinkReferenceEngine::ResolveAbandoned(uint64_t s)
                                       return !CheckHeldOpen(side, id, s);
                                   }),
                    held.end());
+        // verdicts reached L slots ago, reported at the sender's end
+        FireReports(side, s);
     }
 }
 
@@ -672,11 +783,18 @@ DirectLinkReferenceEngine::IsStalePairing(uint32_t sender) const
     }
     // the sender's Normal accepted micro-packets (credits, acks) of two incarnations of the
     // receiver, or of one that is not the receiver's current one: its credits can exceed
-    // what the receiver's current buffers hold
-    const AckTruth& back = m_ackTruth[receiver];
-    return back.accMixed
-           || (back.accIncarnation != NEVER
-               && back.accIncarnation != m_ep[receiver].GetCounters().normalEntries);
+    // what the receiver's current buffers hold. The receiver's end of the link knows the
+    // sender's record one line delay late: as of the end of slot m_slot - L (what the sender
+    // did after that cannot have reached the receiver yet).
+    const uint64_t delay = m_cfg.oneWayDelaySlots;
+    if (m_slot < delay)
+    {
+        return false;
+    }
+    const AcceptanceStatus back = AcceptanceAt(sender, m_slot - delay);
+    return back.mixed
+           || (back.incarnation != NEVER
+               && back.incarnation != m_ep[receiver].GetCounters().normalEntries);
 }
 
 void
@@ -689,25 +807,6 @@ DirectLinkReferenceEngine::WatchHeldOpen(uint32_t side, uint64_t id)
     }
 }
 
-uint64_t
-DirectLinkReferenceEngine::HeldOpenEarliest(uint32_t side, const OfferedMessage& m) const
-{
-    const uint64_t since = m_ackTruth[side].normalSince;
-    if (since == NEVER)
-    {
-        return NEVER; // this side not Normal: its Inits may still reset the peer
-    }
-    // an Init it sent before its Normal may still be on the line until since + L
-    uint64_t earliest = since + m_cfg.oneWayDelaySlots;
-    if (m.fate == Fate::ABANDONED)
-    {
-        // micro-packets of it sent before its abandonment (or the false ack that freed
-        // them) may still arrive until then
-        earliest = std::max(earliest, m.abandonSlot + m_cfg.oneWayDelaySlots);
-    }
-    return earliest;
-}
-
 bool
 DirectLinkReferenceEngine::CheckHeldOpen(uint32_t side, uint64_t id, uint64_t s)
 {
@@ -718,18 +817,166 @@ DirectLinkReferenceEngine::CheckHeldOpen(uint32_t side, uint64_t id, uint64_t s)
         return false; // delivered (or closed) meanwhile, or already counted
     }
     OfferedMessage& m = it->second;
-    if (s < HeldOpenEarliest(side, m) || m_ep[side].SendsMessage(id)
-        || m_ep[1 - side].HoldsMessageTail(id))
+    const uint64_t delay = m_cfg.oneWayDelaySlots;
+    // the peer's end knows the sender one line delay late: as of the end of slot s - L the
+    // sender held nothing of the message (so all of it has arrived by the end of s) and
+    // was Normal (so no Init of its Initial is still on the line)
+    if (s < delay || m.finishedSlot == NEVER || m.finishedSlot > s - delay
+        || NormalSinceAt(side, s - delay) == NEVER || m_ep[1 - side].HoldsMessageTail(id))
     {
-        // see HeldOpenEarliest(); or more of the message may still be sent; or its tail
-        // waits in the peer's VC buffer (delivered when drained)
+        // not yet; or its tail waits in the peer's VC buffer (delivered when drained)
         return true;
     }
     m.heldOpen = true;
-    ++m_truth[side].heldOpen;
-    AddEvent(DirectLinkEventType::MESSAGE_HELD_OPEN, side, 0, 0, id, m.vc);
-    NS_LOG_INFO("side " << side << " message " << id << " held open by the peer");
+    Report r;
+    r.due = s + delay;
+    r.kind = ReportKind::HELD_OPEN;
+    r.id = id;
+    r.vc = m.vc;
+    PostReport(side, r);
+    NS_LOG_LOGIC("side " << side << " message " << id << " held open by the peer, reported at "
+                         << r.due);
     return false;
+}
+
+uint64_t
+DirectLinkReferenceEngine::NormalSinceAt(uint32_t side, uint64_t x) const
+{
+    uint64_t since = NEVER;
+    for (const auto& h : m_normalHistory[side])
+    {
+        if (h.first > x)
+        {
+            break;
+        }
+        since = h.second;
+    }
+    return since;
+}
+
+DirectLinkReferenceEngine::AcceptanceStatus
+DirectLinkReferenceEngine::AcceptanceAt(uint32_t acceptor, uint64_t x) const
+{
+    AcceptanceStatus st;
+    for (const AcceptanceStatus& h : m_accHistory[acceptor])
+    {
+        if (h.slot > x)
+        {
+            break;
+        }
+        st = h;
+    }
+    return st;
+}
+
+void
+DirectLinkReferenceEngine::NoteStatus(uint32_t side, uint64_t x)
+{
+    const AckTruth& t = m_ackTruth[1 - side]; // the peer's micro-packets accepted here
+    const uint64_t since = m_ackTruth[side].normalSince;
+    PushStatus(side, x, since, t.accMixed, t.accIncarnation);
+    if (m_split && side == m_local)
+    {
+        // the peer's half reads it one line delay late (held open, stale pairings)
+        LineNotice* n = nullptr;
+        for (LineNotice& o : m_outbox)
+        {
+            n = o.kind == NoticeKind::STATUS ? &o : n;
+        }
+        if (n == nullptr)
+        {
+            m_outbox.emplace_back();
+            n = &m_outbox.back();
+            n->kind = NoticeKind::STATUS;
+        }
+        n->value = since;
+        n->reason = t.accMixed ? 1 : 0;
+        n->value2 = t.accIncarnation;
+    }
+}
+
+void
+DirectLinkReferenceEngine::PushStatus(uint32_t side, uint64_t x, uint64_t since, bool mixed,
+                                      uint64_t incarnation)
+{
+    const uint64_t delay = m_cfg.oneWayDelaySlots;
+    // queries ask for slots >= m_slot - L: keep the last entry at or before that
+    const uint64_t oldest = m_slot >= delay ? m_slot - delay : 0;
+    auto& normal = m_normalHistory[side];
+    if (normal.empty() ? since != NEVER : normal.back().second != since)
+    {
+        if (!normal.empty() && normal.back().first == x)
+        {
+            normal.back().second = since;
+        }
+        else
+        {
+            normal.emplace_back(x, since);
+        }
+    }
+    while (normal.size() >= 2 && normal[1].first <= oldest)
+    {
+        normal.pop_front();
+    }
+    auto& acc = m_accHistory[side];
+    if (acc.empty() ? (mixed || incarnation != NEVER)
+                    : (acc.back().mixed != mixed || acc.back().incarnation != incarnation))
+    {
+        if (!acc.empty() && acc.back().slot == x)
+        {
+            acc.back().mixed = mixed;
+            acc.back().incarnation = incarnation;
+        }
+        else
+        {
+            AcceptanceStatus st;
+            st.slot = x;
+            st.mixed = mixed;
+            st.incarnation = incarnation;
+            acc.push_back(st);
+        }
+    }
+    while (acc.size() >= 2 && acc[1].slot <= oldest)
+    {
+        acc.pop_front();
+    }
+}
+
+void
+DirectLinkReferenceEngine::PostReport(uint32_t side, const Report& r)
+{
+    if (!Remote(side))
+    {
+        m_reports[side].push_back(r);
+        return;
+    }
+    // the sender's half reports it at the end of slot r.due, when this notice arrives
+    LineNotice n;
+    n.kind = NoticeKind::VERDICT;
+    n.id = r.id;
+    n.vc = r.vc;
+    n.value = r.abandonSlot;
+    n.reason = static_cast<uint32_t>(r.reason) + (r.kind == ReportKind::HELD_OPEN ? 8 : 0);
+    m_outbox.push_back(std::move(n));
+}
+
+void
+DirectLinkReferenceEngine::MarkFinished(uint32_t side, uint64_t id, uint64_t slot)
+{
+    auto it = m_offered[side].find(id);
+    if (it == m_offered[side].end() || it->second.finishedSlot != NEVER)
+    {
+        return;
+    }
+    it->second.finishedSlot = slot;
+    if (m_split && side == m_local)
+    {
+        LineNotice n;
+        n.kind = NoticeKind::FINISHED;
+        n.id = id;
+        m_outbox.push_back(std::move(n));
+        m_finishedOwn.push_back(id); // its record is not needed here any more
+    }
 }
 
 void
@@ -769,6 +1016,9 @@ DirectLinkReferenceEngine::OnState(uint32_t side, DirectLinkEndpointState::LinkS
     {
         AddEvent(DirectLinkEventType::SHUTDOWN, side, static_cast<int64_t>(r));
     }
+    // the callback's slot is the first one in the new state, except for SHUTDOWN (the slot
+    // at whose end the side reset); either way the status holds from the end of x on
+    NoteStatus(side, s == DirectLinkEndpointState::LinkState::SHUTDOWN ? slot : slot - 1);
 }
 
 uint64_t
@@ -792,38 +1042,44 @@ DirectLinkReferenceEngine::TrimDone(uint32_t side)
     {
         const uint64_t id = done.front();
         done.pop_front();
-        m_offered[side].erase(id);
-        std::map<uint64_t, uint64_t>& r = m_retired[side];
-        // insert id into the ranges, merging with its neighbours
-        auto next = r.upper_bound(id);
-        bool merged = false;
-        if (next != r.begin())
+        Retire(side, id);
+    }
+}
+
+void
+DirectLinkReferenceEngine::Retire(uint32_t side, uint64_t id)
+{
+    m_offered[side].erase(id);
+    std::map<uint64_t, uint64_t>& r = m_retired[side];
+    // insert id into the ranges, merging with its neighbours
+    auto next = r.upper_bound(id);
+    if (next != r.begin())
+    {
+        auto prev = std::prev(next);
+        if (prev->second >= id)
         {
-            auto prev = std::prev(next);
-            if (prev->second + 1 == id)
-            {
-                prev->second = id;
-                merged = true;
-                if (next != r.end() && next->first == id + 1)
-                {
-                    prev->second = next->second;
-                    r.erase(next);
-                }
-            }
+            return; // already retired
         }
-        if (!merged)
+        if (prev->second + 1 == id)
         {
+            prev->second = id;
             if (next != r.end() && next->first == id + 1)
             {
-                const uint64_t last = next->second;
+                prev->second = next->second;
                 r.erase(next);
-                r[id] = last;
             }
-            else
-            {
-                r[id] = id;
-            }
+            return;
         }
+    }
+    if (next != r.end() && next->first == id + 1)
+    {
+        const uint64_t last = next->second;
+        r.erase(next);
+        r[id] = last;
+    }
+    else
+    {
+        r[id] = id;
     }
 }
 
@@ -873,6 +1129,9 @@ void
 DirectLinkReferenceEngine::SetDrainInterval(uint32_t side, uint32_t vc, uint32_t interval)
 {
     CheckSide("SetDrainInterval", side);
+    RIFL_CHECK_ARG(Remote(side), "DirectLinkReferenceEngine::SetDrainInterval: side = "
+                                     << side << " is not the local side " << m_local
+                                     << " of this split half");
     m_ep[side].SetDrainInterval(vc, interval);
 }
 
@@ -930,6 +1189,350 @@ const DirectLinkConfig&
 DirectLinkReferenceEngine::GetConfig() const
 {
     return m_cfg;
+}
+
+void
+DirectLinkReferenceEngine::SetLocalEndpoint(uint32_t side)
+{
+    CheckSide("SetLocalEndpoint", side);
+    if (m_slot != 0 || m_truth[0].offered != 0 || m_truth[1].offered != 0)
+    {
+        throw std::logic_error("DirectLinkReferenceEngine::SetLocalEndpoint: the engine has "
+                               "already run or been offered messages");
+    }
+    if (!SupportsSplit())
+    {
+        throw std::logic_error("DirectLinkReferenceEngine::SetLocalEndpoint: only the reference "
+                               "engine runs split (not this engine type)");
+    }
+    RIFL_CHECK_ARG(m_cfg.oneWayDelaySlots < 1, "DirectLinkReferenceEngine::SetLocalEndpoint: "
+                                               "OneWayDelaySlots = "
+                                                   << m_cfg.oneWayDelaySlots
+                                                   << " is out of range for a split link, "
+                                                      "which needs >= 1");
+    m_split = true;
+    m_local = side;
+}
+
+bool
+DirectLinkReferenceEngine::SupportsSplit() const
+{
+    return true;
+}
+
+bool
+DirectLinkReferenceEngine::IsSplit() const
+{
+    return m_split;
+}
+
+uint32_t
+DirectLinkReferenceEngine::GetLocalEndpoint() const
+{
+    return m_local;
+}
+
+void
+DirectLinkReferenceEngine::SetLineOutCallback(LineOutCallback cb)
+{
+    m_lineOut = std::move(cb);
+}
+
+uint64_t
+DirectLinkReferenceEngine::GetLineRecordDueSlot(uint64_t slot) const
+{
+    return slot + m_cfg.oneWayDelaySlots;
+}
+
+void
+DirectLinkReferenceEngine::ReceiveLineRecord(const LineRecord& r)
+{
+    if (!m_split)
+    {
+        throw std::logic_error("DirectLinkReferenceEngine::ReceiveLineRecord: not split "
+                               "(SetLocalEndpoint)");
+    }
+    if (r.sender != 1 - m_local)
+    {
+        throw std::runtime_error("DirectLinkReferenceEngine::ReceiveLineRecord: a record of side " +
+                                 std::to_string(r.sender) + " at the half of side " +
+                                 std::to_string(m_local));
+    }
+    if (r.slot != m_nextInSlot)
+    {
+        throw std::runtime_error("DirectLinkReferenceEngine::ReceiveLineRecord: record of slot " +
+                                 std::to_string(r.slot) + " out of order (expected slot " +
+                                 std::to_string(m_nextInSlot) + ")");
+    }
+    if (GetLineRecordDueSlot(r.slot) < m_slot)
+    {
+        throw std::runtime_error("DirectLinkReferenceEngine::ReceiveLineRecord: record of slot " +
+                                 std::to_string(r.slot) + " is late: due at the end of slot " +
+                                 std::to_string(GetLineRecordDueSlot(r.slot)) +
+                                 ", and slot " + std::to_string(m_slot) + " is next");
+    }
+    ++m_nextInSlot;
+    m_inbox.push_back(r);
+}
+
+void
+DirectLinkReferenceEngine::ApplyNotice(const LineNotice& n, uint64_t x)
+{
+    const uint32_t peer = 1 - m_local;
+    AckTruth& mine = m_ackTruth[m_local];
+    switch (n.kind)
+    {
+    case NoticeKind::OFFER: {
+        OfferedMessage m;
+        m.offerSlot = x;
+        m.offerIndex = n.value;
+        m.vc = n.vc;
+        m.route = n.route;
+        m.bytes = n.bytes;
+        m.flits = n.flits;
+        m_offered[peer][n.id] = std::move(m);
+        break;
+    }
+    case NoticeKind::UNDECIDE:
+        // decided here at the end of slot x + L, the slot this record is due in
+        Undecide(peer, n.id, static_cast<DirectLinkEndpointState::LossReason>(n.reason), x);
+        break;
+    case NoticeKind::FINISHED: {
+        auto it = m_offered[peer].find(n.id);
+        if (it != m_offered[peer].end() && it->second.finishedSlot == NEVER)
+        {
+            it->second.finishedSlot = x;
+        }
+        break;
+    }
+    case NoticeKind::STATUS:
+        PushStatus(peer, x, n.value, n.reason != 0, n.value2);
+        break;
+    case NoticeKind::ACCEPTED:
+        // (one freed already was freed by a false ack: no ack can ask for it again)
+        if (mine.everFreedUpTo == NEVER || n.id > mine.everFreedUpTo)
+        {
+            mine.accepted.emplace(n.id, x);
+        }
+        break;
+    case NoticeKind::DROPPED:
+        // still an entry of this Normal's retry buffer (a reset since clears the set)
+        if (m_ep[m_local].GetState() == DirectLinkEndpointState::LinkState::NORMAL &&
+            n.value == m_ep[m_local].GetCounters().normalEntries &&
+            (mine.everFreedUpTo == NEVER || n.id > mine.everFreedUpTo))
+        {
+            mine.dropped.insert(n.id);
+        }
+        break;
+    case NoticeKind::VERDICT: {
+        Report r;
+        r.due = x + m_cfg.oneWayDelaySlots;
+        r.kind = (n.reason & 8) != 0 ? ReportKind::HELD_OPEN : ReportKind::LOST;
+        r.id = n.id;
+        r.vc = n.vc;
+        r.abandonSlot = n.value;
+        r.reason = static_cast<DirectLinkEndpointState::LossReason>(n.reason & 7);
+        m_reports[m_local].push_back(r);
+        break;
+    }
+    }
+}
+
+void
+DirectLinkReferenceEngine::SplitStep()
+{
+    const uint64_t s = m_slot;
+    const uint32_t side = m_local;
+    const uint32_t peer = 1 - side;
+    const uint64_t delay = m_cfg.oneWayDelaySlots;
+    // 1. send (the line's errors are applied by the peer's half on arrival)
+    const DirectLinkEndpointState::TxFlit tx = m_ep[side].BuildTx(s);
+    TxEvents(side, tx);
+    LineRecord out;
+    out.sender = side;
+    out.slot = s;
+    out.bits = Flit::Encode(tx.fields, m_cfg.crcPoly);
+    out.tag = tx.tag;
+    // 2. end of slot: the peer's record of slot s - L (its notices first: they describe the
+    //    peer's end up to the end of slot s - L), then reception, drain, timers
+    SlotTrace t;
+    if (s >= delay)
+    {
+        if (m_inbox.empty() || m_inbox.front().slot != s - delay)
+        {
+            throw std::runtime_error(
+                "DirectLinkReferenceEngine: the record of side " + std::to_string(peer) +
+                " for slot " + std::to_string(s - delay) + " is missing at the end of slot " +
+                std::to_string(s));
+        }
+        LineRecord in = std::move(m_inbox.front());
+        m_inbox.pop_front();
+        for (const LineNotice& n : in.notices)
+        {
+            ApplyNotice(n, in.slot);
+        }
+        bool corrupted = false;
+        ApplyErrors(peer, in.slot, &in.bits, corrupted);
+        const Flit::DecodeResult r = Flit::Decode(in.bits, m_cfg.crcPoly);
+        t.rxPresent = true;
+        t.rxStatus = r.status;
+        t.rxType = r.fields.type;
+        RxAndEndOfSlot(side, s, &r, in.tag, corrupted);
+    }
+    else
+    {
+        RxAndEndOfSlot(side, s, nullptr, DirectLinkEndpointState::FlitTag(), false);
+    }
+    // 3. the peer's messages: decisions and held-open checks (told to the peer); the local
+    //    side's verdicts due now (reported here)
+    ResolveAbandoned(s);
+    // 4. trace (the local side; txCorrupted is known only at the peer's half)
+    const DirectLinkEndpointState& ep = m_ep[side];
+    t.slot = s;
+    t.side = side;
+    t.state = ep.GetState();
+    t.txType = tx.fields.type;
+    t.txSndNo = tx.fields.sndNo;
+    t.txAskNo = tx.fields.askNo;
+    t.txCrdt = tx.fields.crdt;
+    t.txRetransmission = tx.retransmission;
+    t.txNak = tx.nak;
+    t.askExpected = ep.GetAskExpected();
+    t.outstanding = ep.GetOutstanding();
+    t.frameExpected = ep.GetFrameExpected();
+    for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+    {
+        t.credit[v] = ep.GetCredit(v);
+        t.vcOccupancy[v] = ep.GetVcOccupancy(v);
+    }
+    if (m_slotCb)
+    {
+        m_slotCb(t);
+    }
+    // 5. events
+    FlushEvents();
+    for (uint64_t id : m_finishedOwn)
+    {
+        Retire(side, id); // the peer's half keeps the record that matters
+    }
+    m_finishedOwn.clear();
+    out.notices = std::move(m_outbox);
+    m_outbox.clear();
+    ++m_slot;
+    if (m_lineOut)
+    {
+        m_lineOut(out);
+    }
+}
+
+namespace
+{
+constexpr uint8_t LINE_RECORD_VERSION = 1; //!< EncodeLineRecord() format
+} // namespace
+
+std::vector<uint8_t>
+DirectLinkReferenceEngine::EncodeLineRecord(const LineRecord& r) const
+{
+    RIFL_CHECK_ARG(r.bits.GetSize() != Flit::FLIT_BITS,
+                   "DirectLinkReferenceEngine::EncodeLineRecord: bits size = "
+                       << r.bits.GetSize() << " is not " << Flit::FLIT_BITS);
+    WireWriter w;
+    w.Put(LINE_RECORD_VERSION, 1);
+    w.Put(r.sender, 1);
+    w.Put(r.slot, 8);
+    w.Put(r.bits.ToBytes());
+    w.Put(r.tag.messageId, 8);
+    w.Put(r.tag.flitIndex, 4);
+    w.Put(r.tag.serial, 8);
+    w.Put(r.tag.incarnation, 8);
+    w.Put(r.notices.size(), 4);
+    for (const LineNotice& n : r.notices)
+    {
+        w.Put(static_cast<uint8_t>(n.kind), 1);
+        w.Put(n.id, 8);
+        w.Put(n.value, 8);
+        w.Put(n.value2, 8);
+        w.Put(n.reason, 1);
+        w.Put(n.vc, 1);
+        if (n.kind == NoticeKind::OFFER)
+        {
+            w.Put(n.flits, 4);
+            w.Put(n.route.dstCpu, 1);
+            w.Put(n.route.srcCpu, 1);
+            w.Put(n.route.msgClass, 1);
+            w.Put(n.route.length, 2);
+            w.Put(n.bytes.size(), 4);
+            w.Put(n.bytes);
+        }
+    }
+    return std::move(w.out);
+}
+
+DirectLinkReferenceEngine::LineRecord
+DirectLinkReferenceEngine::DecodeLineRecord(const uint8_t* data, std::size_t size) const
+{
+    const char* where = "DirectLinkReferenceEngine::DecodeLineRecord";
+    RIFL_CHECK_ARG(data == nullptr && size != 0, where << ": data = null with size " << size);
+    WireReader rd{data, size, where};
+    const uint64_t version = rd.Get(1, "version");
+    RIFL_CHECK_ARG(version != LINE_RECORD_VERSION,
+                   where << ": version " << version << " is not " << int{LINE_RECORD_VERSION});
+    LineRecord r;
+    const uint64_t sender = rd.Get(1, "sender");
+    RIFL_CHECK_ARG(sender > 1, where << ": sender " << sender << " is out of range [0, 1]");
+    r.sender = static_cast<uint32_t>(sender);
+    r.slot = rd.Get(8, "slot");
+    const std::vector<uint8_t> bits = rd.GetBytes(Flit::FLIT_BITS / 8, "line bits");
+    r.bits = BitBlock::FromBytes(bits.data(), Flit::FLIT_BITS);
+    r.tag.messageId = rd.Get(8, "tag.messageId");
+    r.tag.flitIndex = static_cast<uint32_t>(rd.Get(4, "tag.flitIndex"));
+    r.tag.serial = rd.Get(8, "tag.serial");
+    r.tag.incarnation = rd.Get(8, "tag.incarnation");
+    const uint64_t count = rd.Get(4, "notice count");
+    // the smallest notice takes 27 bytes: a count beyond what is left is malformed
+    RIFL_CHECK_ARG(count > (size - rd.pos) / 27,
+                   where << ": notice count " << count << " exceeds the " << size - rd.pos
+                         << " bytes left");
+    for (uint64_t k = 0; k < count; ++k)
+    {
+        LineNotice n;
+        const uint64_t kind = rd.Get(1, "notice kind");
+        RIFL_CHECK_ARG(kind > static_cast<uint8_t>(NoticeKind::VERDICT),
+                       where << ": notice kind " << kind << " is out of range [0, 6]");
+        n.kind = static_cast<NoticeKind>(kind);
+        n.id = rd.Get(8, "notice id");
+        n.value = rd.Get(8, "notice value");
+        n.value2 = rd.Get(8, "notice value2");
+        n.reason = static_cast<uint32_t>(rd.Get(1, "notice reason"));
+        n.vc = static_cast<uint32_t>(rd.Get(1, "notice vc"));
+        RIFL_CHECK_ARG(n.vc >= DirectLinkConfig::NUM_VCS,
+                       where << ": notice vc " << n.vc << " is out of range [0, 3]");
+        RIFL_CHECK_ARG((n.reason & 7) >= DirectLinkEndpointState::NUM_LOSS_REASONS ||
+                           n.reason > 15 || (n.reason >= 8 && n.kind != NoticeKind::VERDICT),
+                       where << ": notice reason " << n.reason << " is out of range");
+        if (n.kind == NoticeKind::OFFER)
+        {
+            n.flits = static_cast<uint32_t>(rd.Get(4, "offer flits"));
+            n.route.dstCpu = static_cast<uint32_t>(rd.Get(1, "offer dstCpu"));
+            n.route.srcCpu = static_cast<uint32_t>(rd.Get(1, "offer srcCpu"));
+            n.route.msgClass = static_cast<uint32_t>(rd.Get(1, "offer msgClass"));
+            RIFL_CHECK_ARG(n.route.msgClass > 15,
+                           where << ": offer msgClass " << n.route.msgClass
+                                 << " is out of range [0, 15]");
+            n.route.length = static_cast<uint32_t>(rd.Get(2, "offer length"));
+            const uint64_t len = rd.Get(4, "offer byte count");
+            RIFL_CHECK_ARG(len > m_cfg.maxMessageBytes,
+                           where << ": offer byte count " << len << " exceeds MaxMessageBytes "
+                                 << m_cfg.maxMessageBytes);
+            n.bytes = rd.GetBytes(len, "offer bytes");
+            RIFL_CHECK_ARG(n.flits == 0 || n.flits > len / 18 + 2,
+                           where << ": offer flits " << n.flits << " do not fit " << len
+                                 << " bytes");
+        }
+        r.notices.push_back(std::move(n));
+    }
+    RIFL_CHECK_ARG(rd.pos != size, where << ": " << size - rd.pos << " bytes after the record");
+    return r;
 }
 
 } // namespace ns3

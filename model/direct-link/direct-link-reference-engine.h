@@ -43,7 +43,9 @@ namespace ns3
  *     sent in slot s - L (L = OneWayDelay) is decoded with
  *     DirectLinkFlit::Decode and handed to Receive(); then NI drain; then
  *     timers (EndOfSlot);
- *  3. the fates of abandoned messages due in slot s are decided (see Accounting);
+ *  3. for A then B as the sender: the fates of its abandoned messages due in slot s are
+ *     decided and its watched messages checked (see Accounting, Held open), then the
+ *     verdicts due (reached L slots earlier) are reported;
  *  4. the slot callback reports both sides;
  *  5. the protocol events of the slot are reported (see below).
  *
@@ -67,7 +69,11 @@ namespace ns3
  * its header in a VC buffer, DirectLinkEndpointState::HoldsMessage) it stays
  * pending and is delivered later (intact, truncated or malformed; at the
  * latest by the peer's next reset); otherwise its header can never reach the
- * peer and it is counted lost (LostMessage::slot = r). The decision
+ * peer and it is lost (LostMessage::slot = r). The decision is the receiving end's (only it
+ * knows then what it holds); the sending end learns it one line delay later, so the loss is
+ * reported (loss callback, MESSAGE_LOST, TruthCounters::lost, GetPending()) at the end of
+ * slot r + 2L. Every fact of one end that the other end's ground truth uses reaches it so,
+ * L slots late (see Split halves). The decision
  * does not wait for the sender to be Normal again: a sender can re-enter
  * Normal on Init-Acks the peer sent before it saw the reset, while micro-packets
  * of the old incarnation are still on the line and can still be accepted (so
@@ -83,7 +89,8 @@ namespace ns3
  * end of slot t, genuine iff a + L + 1 <= t) is a false ack
  * (TruthCounters::falseAcks). The sender never resends it, so a message with a
  * falsely acked micro-packet is decided like an abandoned one, at the end of slot
- * t + L (a copy sent before t may still be on the line and be accepted): lost
+ * t + L (a copy sent before t may still be on the line and be accepted; reported at t + 2L):
+ * lost
  * with reason FALSE_ACK unless the peer has delivered it or will deliver it (its
  * reassembly is open on it or its header waits in a VC buffer,
  * DirectLinkEndpointState::HoldsMessage: then the delivery, truncated or
@@ -104,7 +111,9 @@ namespace ns3
  * while it is still Initial); a VC overflow or an intact-looking delivery with wrong
  * content at that receiver is then the hazard's (IsStalePairing();
  * TruthCounters::staleVcOverflows, TruthCounters::staleContentMismatches; the same counts
- * stay in vcOverflows and contentMismatches).
+ * stay in vcOverflows and contentMismatches). The receiver reads the sender's acceptance
+ * record as of the end of slot s - L (what the sender accepted since cannot have caused
+ * what arrives at s).
  *
  * **Held open.** A message that the peer holds (an open reassembly of it, or its header
  * in a VC buffer) after its sender abandoned it, freed part of it on false acks, or saw
@@ -118,10 +127,12 @@ namespace ns3
  * VC from the sender or a later reset of the peer, so without further traffic it stays
  * pending for good. Such messages are watched (from the abandoned one's decision, or
  * from the body drop) and one is counted once (TruthCounters::heldOpen, event
- * MESSAGE_HELD_OPEN) at the end of the first slot in which the peer holds it but not its
- * tail (a tail waiting in the peer's VC buffer delivers it when drained), its sender has
- * been Normal for L slots (no Init of its Initial still on the line) and has nothing of it
- * left to send (NextLossDecision() includes that slot, so the fast engine stops there).
+ * MESSAGE_HELD_OPEN): the peer finds it at the end of the first slot s in which it holds it
+ * but not its tail (a tail waiting in the peer's VC buffer delivers it when drained) and its
+ * sender, as of the end of slot s - L, was Normal and held nothing of it any more
+ * (OfferedMessage::finishedSlot; so no Init of the sender's Initial and nothing of the
+ * message is still on the line); the sender reports it at s + L (NextLossDecision() includes
+ * those slots, so the fast engine stops there).
  * It stays pending (not lost: the peer may still deliver it) and its later delivery, if
  * any, counts it as usual.
  *
@@ -170,11 +181,24 @@ namespace ns3
  * - MESSAGE_TRUNCATED: the side (receiver) delivered a message truncated;
  *   messageId, vc, value = DirectLinkEndpointState::TruncationReason.
  * - MESSAGE_LOST: a message of the side (sender) was counted lost in s (s = the
- *   slot it was abandoned, or falsely acked, + L); messageId, vc, value = LossReason.
+ *   slot it was abandoned, or falsely acked, + 2L: decided L slots after it, reported
+ *   L slots later); messageId, vc, value = LossReason.
  * - TX_BEGIN / TX_END: the side sent the header / tail micro-packet of a message
  *   for the first time in s (a one-micro-packet message gives both); messageId, vc.
  * - MESSAGE_HELD_OPEN: a message of the side (sender) was counted held open by the
- *   peer in s (see Held open); messageId, vc.
+ *   peer in s (found by the peer at s - L, see Held open); messageId, vc.
+ *
+ * **Split halves.** SetLocalEndpoint() makes the engine one end of a split link (for
+ * distributed runs): it runs that side's endpoint and exchanges a LineRecord per slot with
+ * the other half (the micro-packet's line bits before the line's errors, its ground truth,
+ * and the notices of the slot: offers with their content, give-ups, finished messages, its
+ * Normal stay and acceptance record, the peer's entries it accepted or dropped, its verdicts
+ * on the peer's messages). The record of slot x is due at the peer's end of slot x + L; the
+ * receiving half applies the incoming direction's errors (the error process given for the
+ * peer's sending direction) on arrival and decodes the bits. Each fact crosses exactly as
+ * the two-sided engine uses it (one line delay late), so the halves' deliveries, losses,
+ * events and endpoints equal the two-sided engine's; the truth counters and pending counts
+ * are split between them (a half counts the peer's corrupted micro-packets on arrival).
  */
 class DirectLinkReferenceEngine : public DirectLinkLinkEngine
 {
@@ -376,6 +400,102 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     /// \param cb the per-slot callback.
     void SetSlotCallback(SlotCallback cb);
 
+    /// What a LineNotice tells the other half of a split link (see Split halves).
+    enum class NoticeKind : uint8_t
+    {
+        OFFER = 0,    //!< the sender offered a message (content and offer order)
+        UNDECIDE = 1, //!< the sender gave a message up (abandoned, or freed without acceptance)
+        FINISHED = 2, //!< the sender holds nothing of a message any more
+        STATUS = 3,   //!< the side's Normal stay or acceptance record changed
+        ACCEPTED = 4, //!< the side accepted a retry-buffer entry of the peer
+        DROPPED = 5,  //!< the side accepted and dropped a header entry of the peer (VC full)
+        VERDICT = 6,  //!< the side's verdict on a message of the peer (lost, or held open)
+    };
+
+    /// One item of ground truth that a split half tells the other with a line record.
+    struct LineNotice
+    {
+        NoticeKind kind{NoticeKind::OFFER}; //!< what it tells
+        /// OFFER, UNDECIDE, FINISHED, VERDICT: the message id; ACCEPTED, DROPPED: the entry's
+        /// serial (FlitTag::serial)
+        uint64_t id{0};
+        /// OFFER: its offer index; STATUS: normalSince; DROPPED: the entry's incarnation;
+        /// VERDICT: LostMessage::slot
+        uint64_t value{0};
+        uint64_t value2{0}; //!< STATUS: AcceptanceStatus::incarnation
+        /// UNDECIDE, VERDICT: the LossReason; STATUS: AcceptanceStatus::mixed; VERDICT: + 8
+        /// when held open rather than lost
+        uint32_t reason{0};
+        uint32_t vc{0};                    //!< OFFER, VERDICT: the VC
+        uint32_t flits{0};                 //!< OFFER: micro-packets
+        DirectLinkFlit::RoutingInfo route; //!< OFFER: routing word
+        std::vector<uint8_t> bytes;        //!< OFFER: content
+    };
+
+    /**
+     * What one half of a split link puts on the line in a slot (see Split halves): the
+     * micro-packet's 192 line bits before the line's errors, its ground truth and the
+     * half's notices of the slot. The record of slot x is due at the peer's end of slot
+     * x + L (GetLineRecordDueSlot()).
+     */
+    struct LineRecord
+    {
+        uint32_t sender{0};                   //!< the sending side
+        uint64_t slot{0};                     //!< the slot it was sent in
+        BitBlock bits;                        //!< the 192 line bits, before the line's errors
+        DirectLinkEndpointState::FlitTag tag; //!< ground truth of the micro-packet
+        std::vector<LineNotice> notices;      //!< the sender half's notices of the slot
+    };
+
+    /// Receives each LineRecord of the local side (split mode).
+    typedef std::function<void(const LineRecord&)> LineOutCallback;
+
+    /**
+     * \brief Run one end of the link only (split mode; before the first Step and offer).
+     *
+     * This half then runs side \p side's endpoint, applies the errors of the incoming
+     * direction (the process given for the peer's sending direction) on arrival, and exchanges
+     * LineRecord%s with the other half (SetLineOutCallback(), ReceiveLineRecord()). Its
+     * deliveries, losses, events and endpoint are exactly those of \p side in the two-sided
+     * engine; GetTruth() and GetPending() are this half's share (the two halves' values add up
+     * to the two-sided engine's, GetPending() modulo 2^64). Needs OneWayDelaySlots >= 1.
+     * \param side 0 or 1.
+     */
+    void SetLocalEndpoint(uint32_t side);
+    /// \return true if this engine type can run split (the reference engine; not the fast one).
+    virtual bool SupportsSplit() const;
+    /// \return true in split mode.
+    bool IsSplit() const;
+    /// \return the local side (split mode).
+    uint32_t GetLocalEndpoint() const;
+    /// \param cb receives the local side's record of every slot, at the end of the slot.
+    void SetLineOutCallback(LineOutCallback cb);
+    /**
+     * \brief Hand over the peer's record of slot x (split mode), in slot order, before the
+     *        local end of slot x + L runs (a record late, out of order or from the wrong side
+     *        is a std::runtime_error; one missing when its slot runs is one from Step()).
+     * \param r the record.
+     */
+    void ReceiveLineRecord(const LineRecord& r);
+    /**
+     * \param slot the slot a record was sent in.
+     * \return the slot at whose end the peer needs it (slot + OneWayDelaySlots).
+     */
+    uint64_t GetLineRecordDueSlot(uint64_t slot) const;
+    /**
+     * \brief The wire format of a record (little endian, versioned).
+     * \param r the record.
+     * \return its bytes.
+     */
+    std::vector<uint8_t> EncodeLineRecord(const LineRecord& r) const;
+    /**
+     * \brief Read a record written by EncodeLineRecord() (std::invalid_argument naming the
+     *        field if malformed).
+     * \param data the bytes. \param size their number.
+     * \return the record.
+     */
+    LineRecord DecodeLineRecord(const uint8_t* data, std::size_t size) const;
+
     /// \return the configuration.
     const DirectLinkConfig& GetConfig() const override;
 
@@ -413,6 +533,42 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
         bool headerDropped{false};
         /// counted held open (TruthCounters::heldOpen; see Held open)
         bool heldOpen{false};
+        uint32_t flits{0}; //!< its number of micro-packets
+        /// the slot at whose end its sender stopped holding any of it (its tail entry freed
+        /// by an ack, or abandoned by a reset; NEVER before)
+        uint64_t finishedSlot{NEVER};
+    };
+
+    /// What kind of verdict a Report carries.
+    enum class ReportKind : uint8_t
+    {
+        LOST,      //!< the message is lost (loss callback, MESSAGE_LOST)
+        HELD_OPEN, //!< the message is held open by the peer (MESSAGE_HELD_OPEN)
+    };
+
+    /**
+     * A verdict on a message of a sending side, reached at the end of a slot from the
+     * receiving side's state (see Accounting, Held open) and reported at the sender's side
+     * L slots later (the sender's end of the link learns it one line delay later).
+     */
+    struct Report
+    {
+        uint64_t due{0};                              //!< slot at whose end it is reported
+        ReportKind kind{ReportKind::LOST};            //!< the verdict
+        uint64_t id{0};                               //!< the message
+        uint32_t vc{0};                               //!< its VC
+        uint64_t abandonSlot{0};                      //!< LostMessage::slot
+        DirectLinkEndpointState::LossReason reason{}; //!< LostMessage::reason
+    };
+
+    /// A side's acceptance record of the peer's micro-packets at the end of a slot (the
+    /// AckTruth::accMixed / accIncarnation of the peer's direction), for the stale-pairing
+    /// check, which reads it one line delay late.
+    struct AcceptanceStatus
+    {
+        uint64_t slot{0};              //!< the status holds from the end of this slot on
+        bool mixed{false};             //!< AckTruth::accMixed
+        uint64_t incarnation{NEVER};   //!< AckTruth::accIncarnation
     };
 
     /**
@@ -429,6 +585,8 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
         uint64_t firstSerial{0};     //!< the sender's next serial when its Normal began
         bool freed{false};           //!< an ack freed an entry in the sender's Normal
         uint64_t freedUpTo{0};       //!< the newest serial freed so (if freed)
+        /// the newest serial any ack freed (NEVER if none; serials only grow)
+        uint64_t everFreedUpTo{NEVER};
         bool falseAck{false};        //!< one of those frees was a false ack
         bool mixed{false};           //!< one came from an ack sent before the peer's Normal began
         uint64_t accFirst{NEVER};    //!< first serial the peer accepted in the peer's Normal
@@ -511,16 +669,6 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
      */
     bool CheckHeldOpen(uint32_t side, uint64_t id, uint64_t s);
     /**
-     * \brief The first slot at whose end a watched message of a side can be counted held
-     *        open: its sender Normal for L slots (no Init of its Initial still on the line)
-     *        and, for an abandoned or falsely acked one, L slots after that (none of its
-     *        micro-packets still on the line).
-     * \param side its sender.
-     * \param m the message.
-     * \return that slot (NEVER while the side is not Normal).
-     */
-    uint64_t HeldOpenEarliest(uint32_t side, const OfferedMessage& m) const;
-    /**
      * \brief Whether the pairing of a sender with its receiver is stale (see Stale pairings):
      *        the receiver's current Normal accepted micro-packets of two incarnations of the
      *        sender, or the sender's current Normal accepted micro-packets (credits, acks) of
@@ -535,9 +683,70 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
      * \param id the message.
      */
     void WatchHeldOpen(uint32_t side, uint64_t id);
-    /// \return the first slot at whose end an abandoned message is decided or a watched
-    ///         message can be counted held open (NEVER if none).
+    /// \return the first slot at whose end an abandoned message is decided, a verdict is
+    ///         reported or a watched message can be counted held open (NEVER if none).
     uint64_t NextLossDecision() const;
+    /**
+     * \brief Report the verdicts due at the end of slot \p s on the messages of \p side
+     *        (loss callback, MESSAGE_LOST and the lost counters; MESSAGE_HELD_OPEN and
+     *        TruthCounters::heldOpen).
+     * \param side the sending side.
+     * \param s the slot.
+     */
+    void FireReports(uint32_t side, uint64_t s);
+    /**
+     * \param side a side.
+     * \param x a slot.
+     * \return the first slot of the side's stay in Normal as of the end of slot \p x
+     *         (NEVER if it was not Normal then, or \p x is before the history kept).
+     */
+    uint64_t NormalSinceAt(uint32_t side, uint64_t x) const;
+    /**
+     * \param acceptor a side.
+     * \param x a slot.
+     * \return its acceptance record of the peer's micro-packets as of the end of slot \p x.
+     */
+    AcceptanceStatus AcceptanceAt(uint32_t acceptor, uint64_t x) const;
+    /**
+     * \brief Note a side's status as of the end of slot \p x in its histories (a change of
+     *        its Normal stay, or of its acceptance record), dropping entries no query needs.
+     * \param side the side.
+     * \param x the slot.
+     */
+    void NoteStatus(uint32_t side, uint64_t x);
+    /**
+     * \brief Put a status in a side's histories (see NoteStatus()).
+     * \param side the side. \param x the slot.
+     * \param since normalSince. \param mixed AcceptanceStatus::mixed.
+     * \param incarnation AcceptanceStatus::incarnation.
+     */
+    void PushStatus(uint32_t side, uint64_t x, uint64_t since, bool mixed, uint64_t incarnation);
+    /**
+     * \brief A verdict on a message of \p side: queued for its report, or, in split mode
+     *        for the peer's message, told to the peer.
+     * \param side the sending side. \param r the verdict.
+     */
+    void PostReport(uint32_t side, const Report& r);
+    /// \return true if \p side's share of the ground truth is on the other half.
+    /// \param side a side.
+    bool Remote(uint32_t side) const
+    {
+        return m_split && side != m_local;
+    }
+    /// \brief Step() in split mode.
+    void SplitStep();
+    /**
+     * \brief A side holds nothing of one of its messages any more (OfferedMessage::finishedSlot;
+     *        in split mode told to the peer's half).
+     * \param side the sender. \param id the message. \param slot the slot.
+     */
+    void MarkFinished(uint32_t side, uint64_t id, uint64_t slot);
+    /// \brief Apply a notice of the peer's record of slot \p x. \param n the notice.
+    /// \param x the record's slot.
+    void ApplyNotice(const LineNotice& n, uint64_t x);
+    /// \brief Erase a retired message record, remembering its id. \param side the sender.
+    /// \param id the message.
+    void Retire(uint32_t side, uint64_t id);
     /// \brief A side changed state. \param side the side. \param s new state. \param slot slot.
     /// \param r why the link left Normal (meaningful for resets).
     void OnState(uint32_t side, DirectLinkEndpointState::LinkState s, uint64_t slot,
@@ -587,11 +796,24 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     /// decision, ones with a body micro-packet dropped), not yet counted (checked again at
     /// the end of every slot run in slot mode)
     std::array<std::vector<uint64_t>, 2> m_heldByPeer;
+    /// verdicts by sending side awaiting their report, in due order
+    std::array<std::deque<Report>, 2> m_reports;
+    /// by side: (x, normalSince as of the end of slot x), one entry per change, oldest first
+    std::array<std::deque<std::pair<uint64_t, uint64_t>>, 2> m_normalHistory;
+    /// by acceptor side: its acceptance record as of the end of slot x, one entry per change
+    std::array<std::deque<AcceptanceStatus>, 2> m_accHistory;
     bool m_recordHistory{true};                 //!< keep m_delivered / m_lost
     std::array<std::deque<uint64_t>, 2> m_done; //!< done ids by sending side, oldest first
     std::array<AckTruth, 2> m_ackTruth;         //!< by sending side
     /// erased ids by sending side: ranges first -> last (inclusive)
     std::array<std::map<uint64_t, uint64_t>, 2> m_retired;
+    bool m_split{false};                //!< split mode (SetLocalEndpoint)
+    uint32_t m_local{0};                //!< the local side in split mode
+    LineOutCallback m_lineOut;          //!< split mode: the local side's records
+    std::deque<LineRecord> m_inbox;     //!< split mode: the peer's records not yet due
+    uint64_t m_nextInSlot{0};           //!< split mode: slot of the next record expected
+    std::vector<LineNotice> m_outbox;   //!< split mode: notices of the slot in progress
+    std::vector<uint64_t> m_finishedOwn; //!< split mode: own messages finished this slot
 };
 
 } // namespace ns3

@@ -165,71 +165,13 @@ namespace
 {
 constexpr uint8_t LINE_FRAME_VERSION = 1; //!< EncodeLineFrame() format
 
-/// Little-endian writer of EncodeLineFrame().
-struct LineWriter
-{
-    std::vector<uint8_t> out; //!< the bytes
-
-    /**
-     * \param v a value.
-     * \param n its width in bytes.
-     */
-    void Put(uint64_t v, uint32_t n)
-    {
-        PutLittleEndian(out, v, n);
-    }
-
-    /// \param b bytes to append.
-    void Put(const std::vector<uint8_t>& b)
-    {
-        out.insert(out.end(), b.begin(), b.end());
-    }
-};
-
-/// Little-endian reader of DecodeLineFrame() (std::invalid_argument past the end).
-struct LineReader
-{
-    const uint8_t* data; //!< the bytes
-    std::size_t size;    //!< their number
-    std::size_t pos{0};  //!< next byte
-
-    /**
-     * \param n width in bytes.
-     * \param field the field's name (for the error).
-     * \return the value.
-     */
-    uint64_t Get(uint32_t n, const char* field)
-    {
-        RIFL_CHECK_ARG(size - pos < n || pos > size, "RiflReferenceEngine::DecodeLineFrame: "
-                                                         << size << " bytes end inside "
-                                                         << field);
-        const uint64_t v = GetLittleEndian(data + pos, n);
-        pos += n;
-        return v;
-    }
-
-    /**
-     * \param n number of bytes.
-     * \param field the field's name (for the error).
-     * \return the bytes.
-     */
-    std::vector<uint8_t> GetBytes(std::size_t n, const char* field)
-    {
-        RIFL_CHECK_ARG(size - pos < n || pos > size, "RiflReferenceEngine::DecodeLineFrame: "
-                                                         << size << " bytes end inside "
-                                                         << field);
-        std::vector<uint8_t> b(data + pos, data + pos + n);
-        pos += n;
-        return b;
-    }
-};
 } // namespace
 
 std::vector<uint8_t>
 RiflReferenceEngine::EncodeLineFrame(uint32_t lane, const LineFrame& f) const
 {
     CheckIndex(0, lane);
-    LineWriter w;
+    WireWriter w;
     w.Put(LINE_FRAME_VERSION, 1);
     w.Put(lane, 1);
     w.Put(f.lineSlot, 8);
@@ -257,7 +199,7 @@ RiflReferenceEngine::DecodeLineFrame(const uint8_t* data, std::size_t size, uint
     RIFL_CHECK_ARG(data == nullptr && size != 0, "RiflReferenceEngine::DecodeLineFrame: data = "
                                                  "null with size "
                                                      << size);
-    LineReader r{data, size};
+    WireReader r{data, size, "RiflReferenceEngine::DecodeLineFrame"};
     const uint64_t version = r.Get(1, "version");
     RIFL_CHECK_ARG(version != LINE_FRAME_VERSION, "RiflReferenceEngine::DecodeLineFrame: version "
                                                       << version << " is not "
