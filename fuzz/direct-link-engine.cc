@@ -50,13 +50,18 @@
  *    pairing (TruthCounters::staleVcOverflows / staleContentMismatches), which needs an
  *    early Init-Ack with the guard off; without that (or with RIFL_FUZZ_STRICT=1) no
  *    duplicate and no reordering on a VC.
- *  - with InitAckGuard and no undetected error at the sender: no false ack.
+ *  - with InitAckGuard and no undetected error at the sender: no false ack;
+ *  - with OneWayDelaySlots >= 1, on the inputs the reference engine runs: the split halves
+ *    (DirectLinkSplitPair, the two ends run apart exchanging line records) give per side
+ *    the reference's deliveries, losses, events, endpoint counters, and truth counters and
+ *    pending counts that add up to its own.
  */
 
 #include "fuzz-check.h"
 #include "ns3/deterministic-error-process.h"
 #include "ns3/direct-link-fast-engine.h"
 #include "ns3/direct-link-reference-engine.h"
+#include "ns3/direct-link-split-pair.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 
@@ -64,6 +69,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <set>
 #include <vector>
@@ -240,6 +246,210 @@ Build(FuzzedDataProvider& in)
 }
 
 /**
+ * \param sc the scenario.
+ * \param s the sending side.
+ * \return a fresh error process of that direction.
+ */
+Ptr<BitErrorProcess>
+Errors(const Scenario& sc, uint32_t s)
+{
+    if (sc.errors[s].empty())
+    {
+        return nullptr;
+    }
+    auto p = CreateObject<DeterministicErrorProcess>();
+    p->SetFrameBits(DirectLinkFlit::FLIT_BITS);
+    for (const auto& [slot, bits] : sc.errors[s])
+    {
+        p->AddError(slot, bits);
+    }
+    return p;
+}
+
+/**
+ * \brief Play the scenario's actions, then the quiet tail with every drain at 1.
+ * \param e the engine.
+ * \param sc the scenario.
+ * \param advance advances the engine to a slot.
+ * \param offered filled with the offered messages by side and id.
+ */
+void
+Drive(DirectLinkLinkEngine& e, const Scenario& sc, const std::function<void(uint64_t)>& advance,
+      std::map<uint64_t, const Action*> offered[2])
+{
+    for (const Action& a : sc.actions)
+    {
+        advance(a.slot);
+        if (a.drain)
+        {
+            e.SetDrainInterval(a.side, a.vc, a.value);
+        }
+        else
+        {
+            e.OfferMessage(a.side, a.id, a.dst, a.src, a.cls, a.vc, Content(a.side, a.id, a.value));
+            offered[a.side][a.id] = &a;
+        }
+    }
+    advance(sc.quietFrom);
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+        {
+            e.SetDrainInterval(s, v, 1);
+        }
+    }
+    advance(sc.endSlot);
+}
+
+/**
+ * \brief The split halves (DirectLinkSplitPair, records relayed at random slots before they are
+ *        due) against the two-sided reference engine's outcome: per side the same deliveries,
+ *        losses and events in order, the same endpoint counters, and truth counters and
+ *        pending counts that add up to the reference's (corrupted micro-packets still on the
+ *        line excepted).
+ * \param sc the scenario (OneWayDelaySlots >= 1).
+ * \param ref the reference engine after its run.
+ * \param a its outcome.
+ * \param seed the relay timing's seed.
+ */
+void
+CheckSplit(const Scenario& sc, const DirectLinkReferenceEngine& ref, const Outcome& a,
+           uint64_t seed)
+{
+    DirectLinkSplitPair split(sc.config, Errors(sc, 0), Errors(sc, 1));
+    split.SetRelaySeed(seed);
+    Outcome b;
+    split.SetDeliveryCallback(
+        [&b](const DirectLinkDeliveredMessage& d)
+        {
+            b.deliveries.push_back(d);
+        });
+    split.SetLossCallback(
+        [&b](const DirectLinkLostMessage& l)
+        {
+            b.losses.push_back(l);
+        });
+    split.SetEventCallback(
+        [&b](const DirectLinkEvent& ev)
+        {
+            b.events.push_back(ev);
+        });
+    std::map<uint64_t, const Action*> offered[2];
+    Drive(
+        split, sc,
+        [&split](uint64_t slot)
+        {
+            split.AdvanceTo(slot);
+        },
+        offered);
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        std::vector<const DirectLinkDeliveredMessage*> dx;
+        std::vector<const DirectLinkDeliveredMessage*> dy;
+        for (const auto& d : a.deliveries)
+        {
+            if (d.side == s)
+            {
+                dx.push_back(&d);
+            }
+        }
+        for (const auto& d : b.deliveries)
+        {
+            if (d.side == s)
+            {
+                dy.push_back(&d);
+            }
+        }
+        RIFL_FUZZ_CHECK(dx.size() == dy.size(), "split: side " << s << " delivery count "
+                                                               << dx.size() << " vs "
+                                                               << dy.size());
+        for (size_t i = 0; i < dx.size(); ++i)
+        {
+            const auto& x = *dx[i];
+            const auto& y = *dy[i];
+            RIFL_FUZZ_CHECK(x.info.messageId == y.info.messageId && x.info.slot == y.info.slot
+                                && x.info.bytes == y.info.bytes
+                                && x.info.truncated == y.info.truncated
+                                && x.info.malformed == y.info.malformed
+                                && x.info.netErr == y.info.netErr && x.contentOk == y.contentOk
+                                && x.offerSlot == y.offerSlot,
+                            "split: side " << s << " delivery " << i << " differs");
+        }
+        std::vector<DirectLinkLostMessage> lx;
+        std::vector<DirectLinkLostMessage> ly;
+        for (const auto& l : a.losses)
+        {
+            if (l.side == s)
+            {
+                lx.push_back(l);
+            }
+        }
+        for (const auto& l : b.losses)
+        {
+            if (l.side == s)
+            {
+                ly.push_back(l);
+            }
+        }
+        RIFL_FUZZ_CHECK(lx.size() == ly.size(), "split: side " << s << " loss count");
+        for (size_t i = 0; i < lx.size(); ++i)
+        {
+            RIFL_FUZZ_CHECK(lx[i].messageId == ly[i].messageId && lx[i].slot == ly[i].slot
+                                && lx[i].reason == ly[i].reason,
+                            "split: side " << s << " loss " << i << " differs");
+        }
+        std::vector<DirectLinkEvent> ex;
+        std::vector<DirectLinkEvent> ey;
+        for (const auto& ev : a.events)
+        {
+            if (ev.side == s)
+            {
+                ex.push_back(ev);
+            }
+        }
+        for (const auto& ev : b.events)
+        {
+            if (ev.side == s)
+            {
+                ey.push_back(ev);
+            }
+        }
+        RIFL_FUZZ_CHECK(ex.size() == ey.size(), "split: side " << s << " event count "
+                                                               << ex.size() << " vs "
+                                                               << ey.size());
+        for (size_t i = 0; i < ex.size(); ++i)
+        {
+            RIFL_FUZZ_CHECK(ex[i] == ey[i], "split: side " << s << " event " << i
+                                                           << " differs: type "
+                                                           << int(ex[i].type) << "/"
+                                                           << int(ey[i].type) << " slot "
+                                                           << ex[i].slot << "/" << ey[i].slot);
+        }
+        const auto& x = ref.GetEndpoint(s).GetCounters();
+        const auto& y = split.GetEndpoint(s).GetCounters();
+        RIFL_FUZZ_CHECK(x.sentByType == y.sentByType && x.retransmissions == y.retransmissions
+                            && x.timeouts == y.timeouts && x.rxAccepted == y.rxAccepted
+                            && x.rxCorrupted == y.rxCorrupted && x.resets == y.resets
+                            && x.messagesDelivered == y.messagesDelivered
+                            && x.vcOverflows == y.vcOverflows && x.initAckEarly == y.initAckEarly,
+                        "split: endpoint counters of side " << s << " differ");
+        RIFL_FUZZ_CHECK(ref.GetPending(s) == split.GetPending(s), "split: pending of side " << s);
+        const auto& tx = ref.GetTruth(s);
+        const auto ty = split.GetTruth(s);
+        // the quiet tail is error free: no corrupted micro-packet is left on the line
+        RIFL_FUZZ_CHECK(tx.offered == ty.offered && tx.corruptedSent == ty.corruptedSent
+                            && tx.undetectedErrors == ty.undetectedErrors && tx.lost == ty.lost
+                            && tx.lostByReason == ty.lostByReason && tx.falseAcks == ty.falseAcks
+                            && tx.staleVcOverflows == ty.staleVcOverflows
+                            && tx.staleContentMismatches == ty.staleContentMismatches
+                            && tx.contentMismatches == ty.contentMismatches
+                            && tx.duplicateDeliveries == ty.duplicateDeliveries
+                            && tx.outOfOrder == ty.outOfOrder && tx.heldOpen == ty.heldOpen,
+                        "split: truth counters of side " << s << " differ");
+    }
+}
+
+/**
  * \brief Run on one engine and check its accounting.
  * \param e the engine.
  * \param sc the scenario.
@@ -335,28 +545,7 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
         e.AdvanceTo(target);
     };
     std::map<uint64_t, const Action*> offered[2];
-    for (const Action& a : sc.actions)
-    {
-        advance(a.slot);
-        if (a.drain)
-        {
-            e.SetDrainInterval(a.side, a.vc, a.value);
-        }
-        else
-        {
-            e.OfferMessage(a.side, a.id, a.dst, a.src, a.cls, a.vc, Content(a.side, a.id, a.value));
-            offered[a.side][a.id] = &a;
-        }
-    }
-    advance(sc.quietFrom);
-    for (uint32_t s = 0; s < 2; ++s)
-    {
-        for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
-        {
-            e.SetDrainInterval(s, v, 1);
-        }
-    }
-    advance(sc.endSlot);
+    Drive(e, sc, advance, offered);
     RIFL_FUZZ_CHECK(e.GetSlot() == sc.endSlot, name << ": end slot");
 
     for (uint32_t s = 0; s < 2; ++s)
@@ -567,27 +756,6 @@ Run(DirectLinkLinkEngine& e, const Scenario& sc, bool byEvents, const char* name
     return o;
 }
 
-/**
- * \param sc the scenario.
- * \param s the sending side.
- * \return a fresh error process of that direction.
- */
-Ptr<BitErrorProcess>
-Errors(const Scenario& sc, uint32_t s)
-{
-    if (sc.errors[s].empty())
-    {
-        return nullptr;
-    }
-    auto p = CreateObject<DeterministicErrorProcess>();
-    p->SetFrameBits(DirectLinkFlit::FLIT_BITS);
-    for (const auto& [slot, bits] : sc.errors[s])
-    {
-        p->AddError(slot, bits);
-    }
-    return p;
-}
-
 } // namespace
 
 extern "C" int
@@ -701,6 +869,11 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                             && tx.staleContentMismatches == ty.staleContentMismatches
                             && tx.heldOpen == ty.heldOpen,
                         "truth counters of side " << s << " differ");
+    }
+    if (sc.config.oneWayDelaySlots >= 1)
+    {
+        // the two ends run apart, as on two ranks
+        CheckSplit(sc, ref, a, size);
     }
     return 0;
 }

@@ -8,6 +8,7 @@
 #include "ns3/direct-link-fast-engine.h"
 #include "ns3/direct-link-link-engine.h"
 #include "ns3/direct-link-reference-engine.h"
+#include "ns3/direct-link-split-pair.h"
 #include "ns3/independent-bit-error-process.h"
 #include "ns3/rifl-compat.h"
 #include "ns3/test.h"
@@ -826,166 +827,6 @@ class DirectLinkEngineSpeedTestCase : public TestCase
 };
 
 /**
- * \brief The two halves of a split link (DirectLinkReferenceEngine::SetLocalEndpoint) run in
- *        one process, as one DirectLinkLinkEngine: both step slot by slot; every record goes
- *        through EncodeLineRecord / DecodeLineRecord and is handed to the other half at a
- *        random slot before it is due (in slot order).
- */
-class SplitPair : public DirectLinkLinkEngine
-{
-  public:
-    /**
-     * \param sc the scenario (its error processes: each half gets the incoming direction's).
-     * \param seed the relay timing's seed.
-     */
-    SplitPair(const Scenario& sc, uint64_t seed)
-        : m_rng(seed)
-    {
-        for (uint32_t s = 0; s < 2; ++s)
-        {
-            // half s applies the errors of the direction toward it (sent by 1 - s)
-            Ptr<BitErrorProcess> in = MakeErrors(sc, 1 - s);
-            m_half[s] = std::make_unique<DirectLinkReferenceEngine>(sc.cfg, s == 1 ? in : nullptr,
-                                                                    s == 0 ? in : nullptr);
-            m_half[s]->SetLocalEndpoint(s);
-            m_half[s]->SetLineOutCallback(
-                [this, s](const DirectLinkReferenceEngine::LineRecord& r)
-                {
-                    const uint64_t due = m_half[s]->GetLineRecordDueSlot(r.slot);
-                    const uint64_t at = std::max(
-                        m_lastRelease[s],
-                        std::uniform_int_distribution<uint64_t>(r.slot + 1, due)(m_rng));
-                    m_lastRelease[s] = at;
-                    m_relay[s].push_back({at, m_half[s]->EncodeLineRecord(r)});
-                });
-        }
-    }
-
-    const DirectLinkConfig& GetConfig() const override
-    {
-        return m_half[0]->GetConfig();
-    }
-
-    void OfferMessage(uint32_t side, uint64_t messageId, uint32_t dstCpu, uint32_t srcCpu,
-                      uint32_t msgClass, uint32_t vc, const std::vector<uint8_t>& bytes,
-                      const DirectLinkMessageFlags& flags) override
-    {
-        m_half[side]->OfferMessage(side, messageId, dstCpu, srcCpu, msgClass, vc, bytes, flags);
-    }
-
-    void AdvanceTo(uint64_t slot) override
-    {
-        while (m_slot < slot)
-        {
-            for (uint32_t s = 0; s < 2; ++s)
-            {
-                // hand the records released by now to the other half
-                while (!m_relay[s].empty() && m_relay[s].front().first <= m_slot)
-                {
-                    const std::vector<uint8_t>& b = m_relay[s].front().second;
-                    m_half[1 - s]->ReceiveLineRecord(
-                        m_half[1 - s]->DecodeLineRecord(b.data(), b.size()));
-                    m_bytes += b.size();
-                    m_relay[s].pop_front();
-                }
-            }
-            m_half[0]->Step();
-            m_half[1]->Step();
-            ++m_slot;
-        }
-    }
-
-    uint64_t GetSlot() const override
-    {
-        return m_slot;
-    }
-
-    uint64_t NextEventSlot() override
-    {
-        return m_slot;
-    }
-
-    /// \return the two halves' shares added (modulo 2^64).
-    uint64_t GetPending(uint32_t side) const override
-    {
-        return m_half[0]->GetPending(side) + m_half[1]->GetPending(side);
-    }
-
-    void SetDrainInterval(uint32_t side, uint32_t vc, uint32_t interval) override
-    {
-        m_half[side]->SetDrainInterval(side, vc, interval);
-    }
-
-    const DirectLinkEndpointState& GetEndpoint(uint32_t side) const override
-    {
-        return m_half[side]->GetEndpoint(side);
-    }
-
-    void SetDeliveryCallback(DeliveryCallback cb) override
-    {
-        m_half[0]->SetDeliveryCallback(cb);
-        m_half[1]->SetDeliveryCallback(cb);
-    }
-
-    void SetLossCallback(LossCallback cb) override
-    {
-        m_half[0]->SetLossCallback(cb);
-        m_half[1]->SetLossCallback(cb);
-    }
-
-    void SetEventCallback(EventCallback cb) override
-    {
-        m_half[0]->SetEventCallback(cb);
-        m_half[1]->SetEventCallback(cb);
-    }
-
-    /// \param side a side. \return the two halves' truth counters of that side added.
-    DirectLinkReferenceEngine::TruthCounters GetTruth(uint32_t side) const
-    {
-        const auto& a = m_half[0]->GetTruth(side);
-        const auto& b = m_half[1]->GetTruth(side);
-        DirectLinkReferenceEngine::TruthCounters t;
-        t.offered = a.offered + b.offered;
-        t.corruptedSent = a.corruptedSent + b.corruptedSent;
-        t.undetectedErrors = a.undetectedErrors + b.undetectedErrors;
-        t.contentMismatches = a.contentMismatches + b.contentMismatches;
-        t.duplicateDeliveries = a.duplicateDeliveries + b.duplicateDeliveries;
-        t.outOfOrder = a.outOfOrder + b.outOfOrder;
-        t.lost = a.lost + b.lost;
-        for (uint32_t i = 0; i < t.lostByReason.size(); ++i)
-        {
-            t.lostByReason[i] = a.lostByReason[i] + b.lostByReason[i];
-        }
-        t.falseAcks = a.falseAcks + b.falseAcks;
-        t.staleVcOverflows = a.staleVcOverflows + b.staleVcOverflows;
-        t.staleContentMismatches = a.staleContentMismatches + b.staleContentMismatches;
-        t.heldOpen = a.heldOpen + b.heldOpen;
-        return t;
-    }
-
-    /// \return bytes relayed so far.
-    uint64_t GetRelayedBytes() const
-    {
-        return m_bytes;
-    }
-
-    /// \param side a side. \return its half.
-    DirectLinkReferenceEngine& GetHalf(uint32_t side)
-    {
-        return *m_half[side];
-    }
-
-  private:
-    std::array<std::unique_ptr<DirectLinkReferenceEngine>, 2> m_half; //!< by local side
-    /// by sending side: (release slot, encoded record), in slot order
-    std::array<std::deque<std::pair<uint64_t, std::vector<uint8_t>>>, 2> m_relay;
-    std::array<uint64_t, 2> m_lastRelease{{0, 0}}; //!< keeps releases in slot order
-    std::mt19937_64 m_rng;                         //!< relay timing
-    uint64_t m_slot{0};                            //!< next slot
-    uint64_t m_bytes{0};                           //!< relayed bytes
-};
-
-/**
  * \param sc a scenario.
  * \param dir a sending side.
  * \param from first send slot.
@@ -1030,7 +871,8 @@ std::string
 CompareSplit(const Scenario& sc, uint64_t seed, uint64_t& relayed, Outcome& outcome)
 {
     DirectLinkReferenceEngine ref(sc.cfg, MakeErrors(sc, 0), MakeErrors(sc, 1));
-    SplitPair split(sc, seed);
+    DirectLinkSplitPair split(sc.cfg, MakeErrors(sc, 0), MakeErrors(sc, 1));
+    split.SetRelaySeed(seed);
     Record rr;
     Record rs;
     Attach(ref, rr);
