@@ -203,6 +203,8 @@ class DirectLinkEventSequenceTestCase : public TestCase
             Ev(T::TIMEOUT, 0, 75, 1),
             Ev(T::RETRANSMISSION, 0, 76, 1),
             Ev(T::RETRANSMISSION, 0, 77, 2),
+            // B delivers the message at the end of 79 (tail resent in 77); A learns it L later
+            Ev(T::MESSAGE_DELIVERED, 0, 81, 0, 0, 7, 1),
         };
         Check(Run(7, 200), want, "Go-Back-N");
         // RetransLimit 0: the timeout at the end of 75 is a Shutdown of A (Initial from 76, Init
@@ -224,6 +226,8 @@ class DirectLinkEventSequenceTestCase : public TestCase
             Ev(T::STATE_CHANGE, 1, 78, initial, normal),
             Ev(T::MESSAGE_TRUNCATED, 1, 78,
                static_cast<int64_t>(DirectLinkEndpointState::TruncationReason::PEER_INIT), 0, 7, 1),
+            // the truncated delivery at 78 is the message's fate; A learns it at 78 + L
+            Ev(T::MESSAGE_DELIVERED, 0, 80, 0, 0, 7, 1),
             Ev(T::STATE_CHANGE, 0, 82, normal, initial),
             Ev(T::STATE_CHANGE, 1, 84, normal, initial),
         };

@@ -480,7 +480,10 @@ DirectLinkChannel::Dispatch()
             else if (c.kind == 1)
             {
                 const uint32_t sender = 1 - c.delivery.side;
-                Ptr<Packet> original = m_devices[sender]->FinishMessage(c.delivery.info.messageId);
+                // the sender's device forgets it when it learns of the delivery, one line
+                // delay later (MESSAGE_DELIVERED)
+                Ptr<Packet> original =
+                    m_devices[sender]->PeekMessagePacket(c.delivery.info.messageId);
                 Ptr<DirectLinkNetDevice> dev = m_devices[c.delivery.side];
                 Simulator::ScheduleWithContext(dev->GetNode()->GetId(), Time(0),
                                                &DirectLinkNetDevice::Receive, dev, c.delivery,

@@ -40,6 +40,9 @@ enum class DirectLinkEventType : uint8_t
     /// a message of this side is held open by the peer after a stale handshake
     /// (DirectLinkReferenceEngine, "Held open"); it stays pending
     MESSAGE_HELD_OPEN,
+    /// the peer delivered a message of this side (intact, truncated or malformed; the first
+    /// delivery), L slots ago: the sender's end learns it one line delay later
+    MESSAGE_DELIVERED,
 };
 
 /**
@@ -47,7 +50,7 @@ enum class DirectLinkEventType : uint8_t
  * \brief The number of DirectLinkEventType values (for arrays indexed by type).
  */
 constexpr uint32_t DIRECT_LINK_NUM_EVENT_TYPES
-    = static_cast<uint32_t>(DirectLinkEventType::MESSAGE_HELD_OPEN) + 1;
+    = static_cast<uint32_t>(DirectLinkEventType::MESSAGE_DELIVERED) + 1;
 
 /**
  * \ingroup direct-link-protocol

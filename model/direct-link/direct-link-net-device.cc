@@ -931,6 +931,9 @@ DirectLinkNetDevice::NotifyEvent(const DirectLinkEvent& ev)
             Release(ev.messageId);
             TryTransmit();
             break;
+        case DirectLinkEventType::MESSAGE_DELIVERED:
+            FinishMessage(ev.messageId);
+            break;
         default:
             // MESSAGE_LOST / MESSAGE_TRUNCATED are handled through the loss and delivery
             // callbacks (NotifyLost, Receive); NAK_SENT and SEQUENCE_REJECT are counted by
@@ -940,18 +943,23 @@ DirectLinkNetDevice::NotifyEvent(const DirectLinkEvent& ev)
 }
 
 Ptr<Packet>
+DirectLinkNetDevice::PeekMessagePacket(uint64_t messageId) const
+{
+    auto it = m_inEngine.find(messageId);
+    return it == m_inEngine.end() ? nullptr : it->second.packet;
+}
+
+void
 DirectLinkNetDevice::FinishMessage(uint64_t messageId)
 {
     auto it = m_inEngine.find(messageId);
     if (it == m_inEngine.end())
     {
-        return nullptr;
+        return;
     }
     Release(messageId);
-    Ptr<Packet> p = it->second.packet;
     m_inEngine.erase(it);
     TryTransmit();
-    return p;
 }
 
 void

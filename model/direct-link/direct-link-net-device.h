@@ -372,12 +372,16 @@ class DirectLinkNetDevice : public NetDevice
      */
     void NotifyEvent(const DirectLinkEvent& ev);
     /**
-     * \brief A message sent from here reached its final fate at the peer (delivered or
-     *        truncated); forget it.
-     * \param messageId the id.
-     * \return the IP packet it carried (null for a DLIU message).
+     * \param messageId the id of a message sent from here and not yet forgotten.
+     * \return the IP packet it carried (null for a DLIU message or an unknown id).
      */
-    Ptr<Packet> FinishMessage(uint64_t messageId);
+    Ptr<Packet> PeekMessagePacket(uint64_t messageId) const;
+    /**
+     * \brief The peer delivered a message sent from here (intact, truncated or malformed;
+     *        engine event MESSAGE_DELIVERED, one line delay after the delivery): forget it.
+     * \param messageId the id.
+     */
+    void FinishMessage(uint64_t messageId);
     /**
      * \brief A message sent from here was counted lost by the engine.
      * \param lost the record.

@@ -448,6 +448,13 @@ DirectLinkReferenceEngine::OnDelivery(uint32_t side, const DirectLinkEndpointSta
             m.fate = Fate::DONE;
             --m_pending[sender];
             m_done[sender].push_back(d.messageId);
+            // the sender's end learns it one line delay later
+            Report r;
+            r.due = m_slot + m_cfg.oneWayDelaySlots;
+            r.kind = ReportKind::DELIVERED;
+            r.id = d.messageId;
+            r.vc = m.vc;
+            PostReport(sender, r);
         }
         if (m.offerIndex <= m_lastDelivered[side][d.vc])
         {
@@ -677,6 +684,11 @@ DirectLinkReferenceEngine::FireReports(uint32_t side, uint64_t s)
     {
         const Report r = q.front();
         q.pop_front();
+        if (r.kind == ReportKind::DELIVERED)
+        {
+            AddEvent(DirectLinkEventType::MESSAGE_DELIVERED, side, 0, 0, r.id, r.vc);
+            continue;
+        }
         if (r.kind == ReportKind::HELD_OPEN)
         {
             ++m_truth[side].heldOpen;
@@ -956,7 +968,9 @@ DirectLinkReferenceEngine::PostReport(uint32_t side, const Report& r)
     n.id = r.id;
     n.vc = r.vc;
     n.value = r.abandonSlot;
-    n.reason = static_cast<uint32_t>(r.reason) + (r.kind == ReportKind::HELD_OPEN ? 8 : 0);
+    n.reason = r.kind == ReportKind::DELIVERED ? 16
+               : r.kind == ReportKind::HELD_OPEN ? 8 + static_cast<uint32_t>(r.reason)
+                                                 : static_cast<uint32_t>(r.reason);
     m_outbox.push_back(std::move(n));
 }
 
@@ -1327,7 +1341,9 @@ DirectLinkReferenceEngine::ApplyNotice(const LineNotice& n, uint64_t x)
     case NoticeKind::VERDICT: {
         Report r;
         r.due = x + m_cfg.oneWayDelaySlots;
-        r.kind = (n.reason & 8) != 0 ? ReportKind::HELD_OPEN : ReportKind::LOST;
+        r.kind = (n.reason & 16) != 0  ? ReportKind::DELIVERED
+                 : (n.reason & 8) != 0 ? ReportKind::HELD_OPEN
+                                       : ReportKind::LOST;
         r.id = n.id;
         r.vc = n.vc;
         r.abandonSlot = n.value;
@@ -1508,7 +1524,8 @@ DirectLinkReferenceEngine::DecodeLineRecord(const uint8_t* data, std::size_t siz
         RIFL_CHECK_ARG(n.vc >= DirectLinkConfig::NUM_VCS,
                        where << ": notice vc " << n.vc << " is out of range [0, 3]");
         RIFL_CHECK_ARG((n.reason & 7) >= DirectLinkEndpointState::NUM_LOSS_REASONS ||
-                           n.reason > 15 || (n.reason >= 8 && n.kind != NoticeKind::VERDICT),
+                           (n.reason > 15 && n.reason != 16) ||
+                           (n.reason >= 8 && n.kind != NoticeKind::VERDICT),
                        where << ": notice reason " << n.reason << " is out of range");
         if (n.kind == NoticeKind::OFFER)
         {

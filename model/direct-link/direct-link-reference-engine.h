@@ -187,6 +187,9 @@ namespace ns3
  *   for the first time in s (a one-micro-packet message gives both); messageId, vc.
  * - MESSAGE_HELD_OPEN: a message of the side (sender) was counted held open by the
  *   peer in s (found by the peer at s - L, see Held open); messageId, vc.
+ * - MESSAGE_DELIVERED: the peer delivered a message of the side (sender) for the first
+ *   time (intact, truncated or malformed) at s - L: the sender's end learns it one line
+ *   delay later (a device then forgets the message); messageId, vc.
  *
  * **Split halves.** SetLocalEndpoint() makes the engine one end of a split link (for
  * distributed runs): it runs that side's endpoint and exchanges a LineRecord per slot with
@@ -424,7 +427,7 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
         uint64_t value{0};
         uint64_t value2{0}; //!< STATUS: AcceptanceStatus::incarnation
         /// UNDECIDE, VERDICT: the LossReason; STATUS: AcceptanceStatus::mixed; VERDICT: + 8
-        /// when held open rather than lost
+        /// when held open, + 16 when delivered, rather than lost
         uint32_t reason{0};
         uint32_t vc{0};                    //!< OFFER, VERDICT: the VC
         uint32_t flits{0};                 //!< OFFER: micro-packets
@@ -544,6 +547,7 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     {
         LOST,      //!< the message is lost (loss callback, MESSAGE_LOST)
         HELD_OPEN, //!< the message is held open by the peer (MESSAGE_HELD_OPEN)
+        DELIVERED, //!< the peer delivered the message (MESSAGE_DELIVERED)
     };
 
     /**
