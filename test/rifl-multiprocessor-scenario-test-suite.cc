@@ -18,6 +18,7 @@
 #include "ns3/test.h"
 
 #include <cmath>
+#include <iostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -235,6 +236,130 @@ class MpScenarioErrorsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(tr.responsesOk, 9u * 40, "torus: every response correct");
         NS_TEST_ASSERT_MSG_EQ(tr.messagesForwarded, tr.forwardsExpected, "torus forwards");
         NS_TEST_ASSERT_MSG_GT(tr.crcErrors, 0u, "torus: errors happened");
+    }
+};
+
+/**
+ * \ingroup rifl-tests
+ * \brief Links run as split halves (DirectLinkChannel::Split: each end alone, exchanging line
+ *        records, the structure of a link across MPI ranks) give the multiprocessor exactly
+ *        the results of the two-sided reference engine: clean, at BER 1e-4 with forwarding on
+ *        a torus, and with Shutdowns and losses (BER 2e-3, RetransLimit 1).
+ */
+class MpScenarioSplitLinksTestCase : public TestCase
+{
+  public:
+    MpScenarioSplitLinksTestCase()
+        : TestCase("Split links (each end alone, line records between them) give exactly the "
+                   "two-sided engine's results")
+    {
+    }
+
+  private:
+    /// \return the result's fields that must agree (all but wall time and event count).
+    static std::vector<double> Fields(const MultiprocessorScenarioResult& r)
+    {
+        std::vector<double> v{double(r.completed),
+                              r.durationUs,
+                              double(r.requestsIssued),
+                              double(r.requestsRefused),
+                              double(r.requestsServed),
+                              double(r.requestsErrored),
+                              double(r.responsesOk),
+                              double(r.responsesBad),
+                              double(r.responsesErrored),
+                              double(r.responsesLate),
+                              double(r.responsesUnknown),
+                              double(r.requestTimeouts),
+                              double(r.requestsOutstanding),
+                              double(r.responseBytes),
+                              double(r.messagesSent),
+                              double(r.messagesDelivered),
+                              double(r.messagesDeliveredErrored),
+                              double(r.messagesForwarded),
+                              double(r.forwardTruncated),
+                              double(r.sendFailures),
+                              double(r.linkMessagesAccepted),
+                              double(r.linkMessagesDelivered),
+                              double(r.linkMessagesTruncated),
+                              double(r.linkMessagesMalformed),
+                              double(r.contentMismatches),
+                              double(r.messagesLost),
+                              double(r.messagesHeldOpen),
+                              r.latencyNsMean,
+                              r.latencyNsMin,
+                              r.latencyNsP50,
+                              r.latencyNsP99,
+                              r.latencyNsMax,
+                              double(r.microPackets),
+                              double(r.dataMicroPackets),
+                              r.linkUtilisationMax,
+                              double(r.retransmissions),
+                              double(r.ackTimeouts),
+                              double(r.crcErrors),
+                              double(r.shutdowns),
+                              double(r.undetectedErrors)};
+        for (uint64_t n : r.lostByReason)
+        {
+            v.push_back(double(n));
+        }
+        return v;
+    }
+
+    void DoRun() override
+    {
+        struct Case
+        {
+            std::string topology;
+            double ber;
+            std::string retransLimit;
+            uint32_t requests;
+        };
+        const std::vector<Case> cases{
+            {"fullmesh", 0.0, "", 30},
+            {"torus", 1e-4, "", 40},
+            {"ring", 2e-3, "1", 30},
+        };
+        for (const Case& k : cases)
+        {
+            MultiprocessorScenarioConfig c;
+            c.topology = k.topology;
+            c.n = 4;
+            c.ber = k.ber;
+            c.requestsPerCpu = k.requests;
+            c.window = 4;
+            c.responseBytes = 100;
+            c.rngRun = 7;
+            c.attributes["ns3::DirectLinkChannel::Engine"] = "Reference";
+            if (!k.retransLimit.empty())
+            {
+                c.attributes["ns3::DirectLinkNetDevice::RetransLimit"] = k.retransLimit;
+            }
+            const MultiprocessorScenarioResult two = MultiprocessorScenario::Run(c);
+            c.attributes["ns3::DirectLinkChannel::Split"] = "true";
+            const MultiprocessorScenarioResult split = MultiprocessorScenario::Run(c);
+            const std::vector<double> a = Fields(two);
+            const std::vector<double> b = Fields(split);
+            for (size_t i = 0; i < a.size(); ++i)
+            {
+                NS_TEST_EXPECT_MSG_EQ(a[i], b[i], k.topology << " BER " << k.ber << ": field "
+                                                             << i << " differs");
+            }
+            NS_TEST_EXPECT_MSG_GT(two.responsesOk, 0u, k.topology << ": traffic ran");
+            if (k.ber > 1e-3)
+            {
+                NS_TEST_EXPECT_MSG_GT(two.shutdowns, 0u, k.topology << ": Shutdowns happened");
+            }
+            else if (k.ber > 0)
+            {
+                NS_TEST_EXPECT_MSG_GT(two.retransmissions, 0u, k.topology << ": errors happened");
+            }
+            std::cout << k.topology << " BER " << k.ber << ": " << two.responsesOk
+                      << " responses, " << two.retransmissions << " retransmissions, "
+                      << two.shutdowns << " Shutdowns, " << two.messagesLost
+                      << " lost; split identical; events " << two.events << " / "
+                      << split.events << std::endl;
+        }
     }
 };
 
@@ -464,6 +589,7 @@ class RiflMultiprocessorScenarioTestSuite : public TestSuite
         AddTestCase(new MpScenarioErrorsTestCase, RIFL_TEST_QUICK);
         AddTestCase(new MpScenarioAttributesTestCase, RIFL_TEST_QUICK);
         AddTestCase(new MpScenarioBadInputTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new MpScenarioSplitLinksTestCase, RIFL_TEST_QUICK);
     }
 };
 

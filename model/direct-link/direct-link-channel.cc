@@ -7,6 +7,7 @@
 #include "direct-link-fast-engine.h"
 #include "direct-link-net-device.h"
 #include "direct-link-reference-engine.h"
+#include "direct-link-split-pair.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -88,6 +89,15 @@ DirectLinkChannel::GetTypeId()
                             "order (both orders are valid), so results can differ in such ties.",
                             BooleanValue(true),
                             MakeBooleanAccessor(&DirectLinkChannel::m_predictBusy),
+                            MakeBooleanChecker())
+              .AddAttribute("Split",
+                            "Run the two ends as split halves in this process "
+                            "(DirectLinkSplitPair: each end's reference engine alone, the two "
+                            "exchanging line records, the structure of a link whose ends run on "
+                            "different MPI ranks). Results are identical to Engine=Reference; "
+                            "needs a one-way delay of at least 1 micro-packet time. Engine and "
+                            "PredictBusy are then ignored.",
+                            BooleanValue(false), MakeBooleanAccessor(&DirectLinkChannel::m_split),
                             MakeBooleanChecker());
     return tid;
 }
@@ -278,7 +288,13 @@ DirectLinkChannel::Start()
     NS_LOG_FUNCTION(this);
     m_config = BuildConfig();
     EnsureProcesses();
-    if (m_engineType == REFERENCE)
+    if (m_split)
+    {
+        // each half applies the errors of the direction toward it (std::invalid_argument
+        // naming OneWayDelaySlots if it is 0)
+        m_engine = std::make_unique<DirectLinkSplitPair>(m_config, m_errors[0], m_errors[1]);
+    }
+    else if (m_engineType == REFERENCE)
     {
         auto ref = std::make_unique<DirectLinkReferenceEngine>(m_config, m_errors[0], m_errors[1]);
         // deliveries and losses are consumed through the callbacks: keep no history

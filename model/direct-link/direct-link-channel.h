@@ -210,6 +210,7 @@ class DirectLinkChannel : public Channel
     double m_ber{0.0};                                   //!< Ber
     EngineType m_engineType{FAST};                       //!< Engine
     bool m_predictBusy{true};                            //!< PredictBusy
+    bool m_split{false};                                 //!< Split
     std::array<Ptr<BitErrorProcess>, 2> m_errors;        //!< by sending side
     std::array<bool, 2> m_explicitError{{false, false}}; //!< set by SetErrorProcess
 
