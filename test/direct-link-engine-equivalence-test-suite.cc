@@ -979,6 +979,36 @@ CompareSplit(const Scenario& sc, uint64_t seed, uint64_t& relayed, Outcome& outc
         }
         auto a = Flatten(ref.GetEndpoint(side));
         auto b = Flatten(split.GetEndpoint(side));
+        if (side == 1)
+        {
+            // and the pair hands the callbacks of the two ends over in the two-sided order
+            for (size_t i = 0; i < rr.delivered.size(); ++i)
+            {
+                if (!Same(rr.delivered[i], rs.delivered[i]))
+                {
+                    diff << "delivery " << i << " in the two-sided order differs";
+                    return diff.str();
+                }
+            }
+            for (size_t i = 0; i < rr.lost.size(); ++i)
+            {
+                if (rr.lost[i].side != rs.lost[i].side ||
+                    rr.lost[i].messageId != rs.lost[i].messageId)
+                {
+                    diff << "loss " << i << " in the two-sided order differs";
+                    return diff.str();
+                }
+            }
+            for (size_t i = 0; i < rr.events.size(); ++i)
+            {
+                if (!(rr.events[i] == rs.events[i]))
+                {
+                    diff << "event " << i << " in the two-sided order differs: two-sided "
+                         << Str(rr.events[i]) << " split " << Str(rs.events[i]);
+                    return diff.str();
+                }
+            }
+        }
         // a split half counts a corrupted micro-packet of the peer when it arrives: add those
         // still on the line (sent in the last L slots), from a fresh copy of the error process
         DirectLinkReferenceEngine::TruthCounters splitTruth = split.GetTruth(side);
@@ -1108,6 +1138,21 @@ class DirectLinkSplitEquivalenceTestCase : public TestCase
         n.bytes.assign(5, 7);
         n.flits = 1;
         r.notices.push_back(n);
+        n.flits = 9;
+        r.notices.back() = n;
+        r.slot = 1; // the next one B expects
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { b.ReceiveLineRecord(r); }).find("offer flits 9"),
+                              std::string::npos, "a record handed over directly is checked too");
+        r.slot = 0;
+        DirectLinkReferenceEngine::LineRecord u = fromA[1];
+        DirectLinkReferenceEngine::LineNotice un;
+        un.kind = DirectLinkReferenceEngine::NoticeKind::UNDECIDE;
+        un.reason = 7;
+        u.notices.push_back(un);
+        NS_TEST_EXPECT_MSG_NE(thrown([&] { b.ReceiveLineRecord(u); }).find("notice reason 7"),
+                              std::string::npos, "a loss reason out of range is refused");
+        n.flits = 1;
+        r.notices.back() = n;
         bad = a.EncodeLineRecord(r);
         bad[good.size()] = 7; // the notice's kind
         NS_TEST_EXPECT_MSG_NE(thrown([&] { a.DecodeLineRecord(bad.data(), bad.size()); })

@@ -510,8 +510,11 @@ DirectLinkReferenceEngine::OnOverflow(uint32_t side, const DirectLinkEndpointSta
             n.value = tag.incarnation;
             m_outbox.push_back(std::move(n));
         }
-        else
+        else if (m_ep[sender].GetState() == DirectLinkEndpointState::LinkState::NORMAL &&
+                 tag.incarnation == m_ep[sender].GetCounters().normalEntries)
         {
+            // (an entry of an earlier incarnation was abandoned by the reset: no ack frees
+            // it, and a set never emptied would pin the fast engine's prediction)
             m_ackTruth[sender].dropped.insert(tag.serial);
         }
     }
@@ -1278,6 +1281,7 @@ DirectLinkReferenceEngine::ReceiveLineRecord(const LineRecord& r)
                                  std::to_string(r.slot) + " out of order (expected slot " +
                                  std::to_string(m_nextInSlot) + ")");
     }
+    CheckRecord(r, "DirectLinkReferenceEngine::ReceiveLineRecord");
     if (GetLineRecordDueSlot(r.slot) < m_slot)
     {
         throw std::runtime_error("DirectLinkReferenceEngine::ReceiveLineRecord: record of slot " +
@@ -1297,6 +1301,12 @@ DirectLinkReferenceEngine::ApplyNotice(const LineNotice& n, uint64_t x)
     switch (n.kind)
     {
     case NoticeKind::OFFER: {
+        if (m_offered[peer].count(n.id) != 0 || IsRetired(peer, n.id))
+        {
+            throw std::runtime_error("DirectLinkReferenceEngine: the peer's record of slot " +
+                                     std::to_string(x) + " offers message " +
+                                     std::to_string(n.id) + " again");
+        }
         OfferedMessage m;
         m.offerSlot = x;
         m.offerIndex = n.value;
@@ -1339,6 +1349,12 @@ DirectLinkReferenceEngine::ApplyNotice(const LineNotice& n, uint64_t x)
         }
         break;
     case NoticeKind::VERDICT: {
+        if (m_offered[m_local].count(n.id) == 0 && !IsRetired(m_local, n.id))
+        {
+            throw std::runtime_error("DirectLinkReferenceEngine: the peer's record of slot " +
+                                     std::to_string(x) + " has a verdict on message " +
+                                     std::to_string(n.id) + ", which this side never offered");
+        }
         Report r;
         r.due = x + m_cfg.oneWayDelaySlots;
         r.kind = (n.reason & 16) != 0  ? ReportKind::DELIVERED
@@ -1361,6 +1377,14 @@ DirectLinkReferenceEngine::SplitStep()
     const uint32_t side = m_local;
     const uint32_t peer = 1 - side;
     const uint64_t delay = m_cfg.oneWayDelaySlots;
+    // the peer's record due now must be here before anything of the slot runs (so that the
+    // half is unchanged after this error)
+    if (s >= delay && (m_inbox.empty() || m_inbox.front().slot != s - delay))
+    {
+        throw std::runtime_error("DirectLinkReferenceEngine: the record of side " +
+                                 std::to_string(peer) + " for slot " + std::to_string(s - delay) +
+                                 " is missing at the end of slot " + std::to_string(s));
+    }
     // 1. send (the line's errors are applied by the peer's half on arrival)
     const DirectLinkEndpointState::TxFlit tx = m_ep[side].BuildTx(s);
     TxEvents(side, tx);
@@ -1374,13 +1398,6 @@ DirectLinkReferenceEngine::SplitStep()
     SlotTrace t;
     if (s >= delay)
     {
-        if (m_inbox.empty() || m_inbox.front().slot != s - delay)
-        {
-            throw std::runtime_error(
-                "DirectLinkReferenceEngine: the record of side " + std::to_string(peer) +
-                " for slot " + std::to_string(s - delay) + " is missing at the end of slot " +
-                std::to_string(s));
-        }
         LineRecord in = std::move(m_inbox.front());
         m_inbox.pop_front();
         for (const LineNotice& n : in.notices)
@@ -1521,35 +1538,64 @@ DirectLinkReferenceEngine::DecodeLineRecord(const uint8_t* data, std::size_t siz
         n.value2 = rd.Get(8, "notice value2");
         n.reason = static_cast<uint32_t>(rd.Get(1, "notice reason"));
         n.vc = static_cast<uint32_t>(rd.Get(1, "notice vc"));
-        RIFL_CHECK_ARG(n.vc >= DirectLinkConfig::NUM_VCS,
-                       where << ": notice vc " << n.vc << " is out of range [0, 3]");
-        RIFL_CHECK_ARG((n.reason & 7) >= DirectLinkEndpointState::NUM_LOSS_REASONS ||
-                           (n.reason > 15 && n.reason != 16) ||
-                           (n.reason >= 8 && n.kind != NoticeKind::VERDICT),
-                       where << ": notice reason " << n.reason << " is out of range");
         if (n.kind == NoticeKind::OFFER)
         {
             n.flits = static_cast<uint32_t>(rd.Get(4, "offer flits"));
             n.route.dstCpu = static_cast<uint32_t>(rd.Get(1, "offer dstCpu"));
             n.route.srcCpu = static_cast<uint32_t>(rd.Get(1, "offer srcCpu"));
             n.route.msgClass = static_cast<uint32_t>(rd.Get(1, "offer msgClass"));
-            RIFL_CHECK_ARG(n.route.msgClass > 15,
-                           where << ": offer msgClass " << n.route.msgClass
-                                 << " is out of range [0, 15]");
             n.route.length = static_cast<uint32_t>(rd.Get(2, "offer length"));
             const uint64_t len = rd.Get(4, "offer byte count");
             RIFL_CHECK_ARG(len > m_cfg.maxMessageBytes,
                            where << ": offer byte count " << len << " exceeds MaxMessageBytes "
                                  << m_cfg.maxMessageBytes);
             n.bytes = rd.GetBytes(len, "offer bytes");
-            RIFL_CHECK_ARG(n.flits == 0 || n.flits > len / 18 + 2,
-                           where << ": offer flits " << n.flits << " do not fit " << len
-                                 << " bytes");
         }
         r.notices.push_back(std::move(n));
     }
     RIFL_CHECK_ARG(rd.pos != size, where << ": " << size - rd.pos << " bytes after the record");
+    CheckRecord(r, where);
     return r;
+}
+
+void
+DirectLinkReferenceEngine::CheckRecord(const LineRecord& r, const char* where) const
+{
+    RIFL_CHECK_ARG(r.sender > 1, where << ": sender " << r.sender << " is out of range [0, 1]");
+    RIFL_CHECK_ARG(r.bits.GetSize() != Flit::FLIT_BITS,
+                   where << ": line bits size " << r.bits.GetSize() << " is not "
+                         << Flit::FLIT_BITS);
+    for (const LineNotice& n : r.notices)
+    {
+        RIFL_CHECK_ARG(n.kind > NoticeKind::VERDICT,
+                       where << ": notice kind " << int(n.kind) << " is out of range [0, 6]");
+        RIFL_CHECK_ARG(n.vc >= DirectLinkConfig::NUM_VCS,
+                       where << ": notice vc " << n.vc << " is out of range [0, 3]");
+        const bool reasonOk =
+            n.kind == NoticeKind::VERDICT
+                ? (n.reason == 16 || (n.reason & ~8u) < DirectLinkEndpointState::NUM_LOSS_REASONS)
+            : n.kind == NoticeKind::UNDECIDE ? n.reason < DirectLinkEndpointState::NUM_LOSS_REASONS
+            : n.kind == NoticeKind::STATUS   ? n.reason <= 1
+                                             : n.reason == 0;
+        RIFL_CHECK_ARG(!reasonOk, where << ": notice reason " << n.reason
+                                        << " is out of range for notice kind " << int(n.kind));
+        if (n.kind == NoticeKind::OFFER)
+        {
+            RIFL_CHECK_ARG(n.route.dstCpu > 255 || n.route.srcCpu > 255 || n.route.msgClass > 15 ||
+                               n.route.length > 0xFFFF,
+                           where << ": offer routing word (dstCpu " << n.route.dstCpu
+                                 << ", srcCpu " << n.route.srcCpu << ", msgClass "
+                                 << n.route.msgClass << ", length " << n.route.length
+                                 << ") is out of range");
+            RIFL_CHECK_ARG(n.bytes.size() > m_cfg.maxMessageBytes,
+                           where << ": offer byte count " << n.bytes.size()
+                                 << " exceeds MaxMessageBytes " << m_cfg.maxMessageBytes);
+            RIFL_CHECK_ARG(n.flits != Flit::NumMicroPackets(static_cast<uint32_t>(n.bytes.size())),
+                           where << ": offer flits " << n.flits << " is not the "
+                                 << Flit::NumMicroPackets(static_cast<uint32_t>(n.bytes.size()))
+                                 << " micro-packets of " << n.bytes.size() << " bytes");
+        }
+    }
 }
 
 } // namespace ns3

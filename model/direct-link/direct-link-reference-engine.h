@@ -161,7 +161,7 @@ namespace ns3
  * before side B's; within a side by DirectLinkEventType (the enum's order:
  * STATE_CHANGE, SHUTDOWN, TIMEOUT, RETRANSMISSION, NAK_SENT, CRC_ERROR,
  * SEQUENCE_REJECT, UNDETECTED_ERROR, MESSAGE_TRUNCATED, MESSAGE_LOST, TX_BEGIN,
- * TX_END, MESSAGE_HELD_OPEN); events of the same side and type in the order they happened. Each
+ * TX_END, MESSAGE_HELD_OPEN, MESSAGE_DELIVERED); events of the same side and type in the order they happened. Each
  * event:
  * - STATE_CHANGE: the side's state changed in slot s (value = new LinkState,
  *   value2 = old). A Shutdown gives NORMAL/INITIAL -> SHUTDOWN then
@@ -202,6 +202,9 @@ namespace ns3
  * the two-sided engine uses it (one line delay late), so the halves' deliveries, losses,
  * events and endpoints equal the two-sided engine's; the truth counters and pending counts
  * are split between them (a half counts the peer's corrupted micro-packets on arrival).
+ * (The fast engine's wake-up prediction, NextEventSlot(), does read both ends' current state,
+ * e.g. AckRecordsClean() and HoldsMessageTail(); it is a two-sided engine and has no split
+ * mode. That prediction changes no result.)
  */
 class DirectLinkReferenceEngine : public DirectLinkLinkEngine
 {
@@ -693,7 +696,7 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     /**
      * \brief Report the verdicts due at the end of slot \p s on the messages of \p side
      *        (loss callback, MESSAGE_LOST and the lost counters; MESSAGE_HELD_OPEN and
-     *        TruthCounters::heldOpen).
+     *        TruthCounters::heldOpen; MESSAGE_DELIVERED).
      * \param side the sending side.
      * \param s the slot.
      */
@@ -745,6 +748,11 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
      * \param side the sender. \param id the message. \param slot the slot.
      */
     void MarkFinished(uint32_t side, uint64_t id, uint64_t slot);
+    /**
+     * \brief Check a record's fields (std::invalid_argument naming the field).
+     * \param r the record. \param where the caller, for the message.
+     */
+    void CheckRecord(const LineRecord& r, const char* where) const;
     /// \brief Apply a notice of the peer's record of slot \p x. \param n the notice.
     /// \param x the record's slot.
     void ApplyNotice(const LineNotice& n, uint64_t x);

@@ -21,6 +21,21 @@ DirectLinkSplitPair::DirectLinkSplitPair(const DirectLinkConfig& config, Ptr<Bit
                                                                 s == 0 ? bToA : nullptr);
         m_half[s]->SetLocalEndpoint(s);
         m_half[s]->SetRecordHistory(false);
+        m_half[s]->SetDeliveryCallback(
+            [this, s](const DirectLinkDeliveredMessage& d)
+            {
+                m_pendingCb[s].deliveries.push_back(d);
+            });
+        m_half[s]->SetLossCallback(
+            [this, s](const DirectLinkLostMessage& l)
+            {
+                m_pendingCb[s].losses.push_back(l);
+            });
+        m_half[s]->SetEventCallback(
+            [this, s](const DirectLinkEvent& e)
+            {
+                m_pendingCb[s].events.push_back(e);
+            });
         m_half[s]->SetLineOutCallback(
             [this, s](const DirectLinkReferenceEngine::LineRecord& r)
             {
@@ -85,6 +100,40 @@ DirectLinkSplitPair::AdvanceTo(uint64_t slot)
         m_half[0]->Step();
         m_half[1]->Step();
         ++m_slot;
+        // the two-sided engine's order within a slot
+        for (SlotCallbacks& c : m_pendingCb)
+        {
+            for (const DirectLinkDeliveredMessage& d : c.deliveries)
+            {
+                if (m_deliveryCb)
+                {
+                    m_deliveryCb(d);
+                }
+            }
+            c.deliveries.clear();
+        }
+        for (SlotCallbacks& c : m_pendingCb)
+        {
+            for (const DirectLinkLostMessage& l : c.losses)
+            {
+                if (m_lossCb)
+                {
+                    m_lossCb(l);
+                }
+            }
+            c.losses.clear();
+        }
+        for (SlotCallbacks& c : m_pendingCb)
+        {
+            for (const DirectLinkEvent& e : c.events)
+            {
+                if (m_eventCb)
+                {
+                    m_eventCb(e);
+                }
+            }
+            c.events.clear();
+        }
     }
 }
 
@@ -125,22 +174,19 @@ DirectLinkSplitPair::GetEndpoint(uint32_t side) const
 void
 DirectLinkSplitPair::SetDeliveryCallback(DeliveryCallback cb)
 {
-    m_half[0]->SetDeliveryCallback(cb);
-    m_half[1]->SetDeliveryCallback(cb);
+    m_deliveryCb = std::move(cb);
 }
 
 void
 DirectLinkSplitPair::SetLossCallback(LossCallback cb)
 {
-    m_half[0]->SetLossCallback(cb);
-    m_half[1]->SetLossCallback(cb);
+    m_lossCb = std::move(cb);
 }
 
 void
 DirectLinkSplitPair::SetEventCallback(EventCallback cb)
 {
-    m_half[0]->SetEventCallback(cb);
-    m_half[1]->SetEventCallback(cb);
+    m_eventCb = std::move(cb);
 }
 
 DirectLinkReferenceEngine::TruthCounters

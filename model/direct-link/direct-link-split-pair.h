@@ -24,7 +24,9 @@ namespace ns3
  *        one process, as one DirectLinkLinkEngine: the structure of a link whose ends run on
  *        different ranks, for tests, the fuzz target and checks of a split setup.
  *
- * AdvanceTo() steps side A's half, then side B's, slot by slot. Every LineRecord goes through
+ * AdvanceTo() steps side A's half, then side B's, slot by slot, and then hands over the slot's
+ * callbacks in the two-sided engine's order (deliveries of A then B, losses of A then B,
+ * events of A then B). Every LineRecord goes through
  * EncodeLineRecord / DecodeLineRecord and is handed to the other half before it is due: at
  * once, or (SetRelaySeed) at a random slot in (x, x + L] for the record of slot x, in slot
  * order. Deliveries, losses, events and endpoints are exactly those of the two-sided
@@ -80,6 +82,14 @@ class DirectLinkSplitPair : public DirectLinkLinkEngine
     /// \brief Hand the records released by slot m_slot to the other halves.
     void Relay();
 
+    /// The callbacks of one half in the slot being run.
+    struct SlotCallbacks
+    {
+        std::vector<DirectLinkDeliveredMessage> deliveries; //!< in order
+        std::vector<DirectLinkLostMessage> losses;          //!< in order
+        std::vector<DirectLinkEvent> events;                //!< in order
+    };
+
     std::array<std::unique_ptr<DirectLinkReferenceEngine>, 2> m_half; //!< by local side
     /// by sending side: (release slot, encoded record), in slot order
     std::array<std::deque<std::pair<uint64_t, std::vector<uint8_t>>>, 2> m_relay;
@@ -88,6 +98,10 @@ class DirectLinkSplitPair : public DirectLinkLinkEngine
     std::mt19937_64 m_rng;                         //!< relay timing
     uint64_t m_slot{0};                            //!< next slot
     uint64_t m_bytes{0};                           //!< relayed bytes
+    std::array<SlotCallbacks, 2> m_pendingCb;      //!< by half, the slot's callbacks
+    DeliveryCallback m_deliveryCb;                 //!< the user's
+    LossCallback m_lossCb;                         //!< the user's
+    EventCallback m_eventCb;                       //!< the user's
 };
 
 } // namespace ns3
