@@ -31,6 +31,7 @@ set(RIFL_FUZZ_TARGETS
     direct-link-engine
     error-list
     scenario-attributes
+    line-records
 )
 if(RIFL_FUZZ)
   if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
