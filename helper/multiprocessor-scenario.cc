@@ -121,6 +121,9 @@ Check(const MultiprocessorScenarioConfig& c)
     RIFL_CHECK_ARG(!(c.maxDurationUs > 0 && c.maxDurationUs <= 1e9),
                    "maxDurationUs = " << c.maxDurationUs << " is out of range (0, 1e9]");
     RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
+    RIFL_CHECK_ARG(c.ranks < 1 || c.ranks > 256, "ranks = " << c.ranks
+                                                           << " is out of range [1, 256] (at most "
+                                                              "the CPUs of the topology)");
     for (const auto& o : OWNED)
     {
         RIFL_CHECK_ARG(c.attributes.count(o[0]) != 0,
@@ -152,6 +155,8 @@ RunBody(const MultiprocessorScenarioConfig& c)
 
     MultiprocessorTopologyHelper mp;
     mp.SetChannelAttribute("Ber", DoubleValue(c.ber));
+    mp.SetRanks(c.ranks);
+    mp.SetSplitRemoteLinks(c.splitRemoteLinks);
     if (c.deadlockAvoidance == "dateline-routing")
     {
         mp.SetDeadlockAvoidance(MultiprocessorTopologyHelper::DATELINE_ROUTING);
@@ -339,6 +344,7 @@ RunBody(const MultiprocessorScenarioConfig& c)
     r.topology = c.topology;
     r.nCpus = n;
     r.nLinks = mp.GetNLinks();
+    r.nLinksAcrossRanks = mp.GetNLinksAcrossRanks();
     r.channelDependenciesAcyclic = mp.ChannelDependenciesAcyclic();
     r.deadlockFree = mp.DeadlockFree();
     r.completed = completed;

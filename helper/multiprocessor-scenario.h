@@ -44,6 +44,12 @@ struct MultiprocessorScenarioConfig
     double startUs{4.8};           //!< when every CPU starts (after link start-up), [0, 1e6]
     double maxDurationUs{10000.0}; //!< time limit after startUs, (0, 1e9]
     uint64_t rngRun{1};            //!< ns-3 run number (RngSeedManager::SetRun), >= 1
+    /// ranks by CPU groups (MultiprocessorTopologyHelper::SetRanks), 1..the CPUs; labels
+    /// (direct-link links do not span ns-3 MPI ranks yet)
+    uint32_t ranks{1};
+    /// run the links between ranks as split halves in this process
+    /// (MultiprocessorTopologyHelper::SetSplitRemoteLinks)
+    bool splitRemoteLinks{false};
     /// ns-3 attribute defaults, e.g. {"ns3::DirectLinkChannel::Engine", "Reference"}.
     std::map<std::string, std::string> attributes;
 };
@@ -68,6 +74,7 @@ struct MultiprocessorScenarioResult
     std::string topology;                   //!< the topology name
     uint32_t nCpus{0};                      //!< CPUs
     uint32_t nLinks{0};                     //!< links (each two directions)
+    uint32_t nLinksAcrossRanks{0};          //!< links between CPUs of different ranks
     bool channelDependenciesAcyclic{false}; //!< Dally-Seitz check of the routes (same VC)
     bool deadlockFree{false}; //!< the check that applies to the built network (VC switch included)
     bool completed{false};    //!< every request answered or timed out in time

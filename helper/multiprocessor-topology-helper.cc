@@ -4,11 +4,17 @@
 
 #include "multiprocessor-topology-helper.h"
 
+#include "ns3/boolean.h"
+#include "ns3/channel.h"
 #include "ns3/direct-link-interface-unit.h"
 #include "ns3/direct-link-net-device.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/rifl-check.h"
+
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#endif
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
@@ -87,8 +93,60 @@ MultiprocessorTopologyHelper::GetDeadlockAvoidance() const
 }
 
 void
+MultiprocessorTopologyHelper::SetRanks(uint32_t ranks)
+{
+    RIFL_CHECK_ARG(ranks < 1 || ranks > MAX_CPUS, "MultiprocessorTopologyHelper::SetRanks: ranks = "
+                                                      << ranks << " is out of range [1, "
+                                                      << MAX_CPUS << "]");
+    m_ranks = ranks;
+}
+
+uint32_t
+MultiprocessorTopologyHelper::GetRanks() const
+{
+    return m_ranks;
+}
+
+uint32_t
+MultiprocessorTopologyHelper::GetRank(uint32_t i) const
+{
+    RIFL_CHECK_INDEX(i >= m_rankOfCpu.size(), "MultiprocessorTopologyHelper::GetRank: i = "
+                                                  << i << " is out of range [0, "
+                                                  << m_rankOfCpu.size() << ")");
+    return m_rankOfCpu[i];
+}
+
+void
+MultiprocessorTopologyHelper::SetSplitRemoteLinks(bool split)
+{
+    m_splitRemote = split;
+}
+
+uint32_t
+MultiprocessorTopologyHelper::GetNLinksAcrossRanks() const
+{
+    return m_linksAcrossRanks;
+}
+
+void
 MultiprocessorTopologyHelper::Begin(uint32_t n, Topology topology)
 {
+    RIFL_CHECK_ARG(m_ranks > n, "MultiprocessorTopologyHelper: ranks = "
+                                    << m_ranks << " exceeds the " << n
+                                    << " CPUs it spreads over (SetRanks)");
+#ifdef NS3_MPI
+    RIFL_CHECK_ARG(m_ranks > 1 && MpiInterface::IsEnabled(),
+                   "MultiprocessorTopologyHelper: ranks = "
+                       << m_ranks
+                       << " on ns-3 MPI: direct-link links cannot span MPI ranks yet (no MPI "
+                          "transport for DirectLinkChannel); without MPI the ranks are labels");
+#endif
+    m_rankOfCpu.assign(n, 0);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        m_rankOfCpu[i] = static_cast<uint32_t>(uint64_t{i} * m_ranks / n);
+    }
+    m_linksAcrossRanks = 0;
     m_topology = topology;
     m_cpus = NodeContainer();
     m_cpus.Create(n);
@@ -112,6 +170,15 @@ MultiprocessorTopologyHelper::Connect(uint32_t a, uint32_t b)
     }
     NS_ASSERT(a != b && m_ifs[a].count(b) == 0);
     NetDeviceContainer d = m_links.Install(m_cpus.Get(a), m_cpus.Get(b));
+    if (m_rankOfCpu[a] != m_rankOfCpu[b])
+    {
+        ++m_linksAcrossRanks;
+        if (m_splitRemote)
+        {
+            // the channel starts when the simulation does: the attribute is still open
+            d.Get(0)->GetChannel()->SetAttribute("Split", BooleanValue(true));
+        }
+    }
     m_ifs[a][b] = DynamicCast<DirectLinkNetDevice>(d.Get(0));
     m_ifs[b][a] = DynamicCast<DirectLinkNetDevice>(d.Get(1));
     m_dlius[a]->AddDevice(m_ifs[a][b]);

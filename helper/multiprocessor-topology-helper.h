@@ -132,6 +132,32 @@ class MultiprocessorTopologyHelper
 
     /// \return the deadlock avoidance mode.
     DeadlockAvoidance GetDeadlockAvoidance() const;
+    /**
+     * \brief Spread the CPUs of the next build over ranks by CPU groups: CPU i on rank
+     *        floor(i x ranks / n), so a group is a run of CPU numbers (an arc of a ring, a
+     *        band of rows of a mesh or torus, a subcube of a hypercube). The rank is a label
+     *        (GetRank(), SetSplitRemoteLinks()): direct-link links cannot span ns-3 MPI
+     *        ranks yet, so with MPI enabled a build with ranks > 1 is refused.
+     * \param ranks 1 (the default) up to the CPUs of the build (std::invalid_argument
+     *        naming "ranks" otherwise, at the build).
+     */
+    void SetRanks(uint32_t ranks);
+    /// \return the number of ranks of SetRanks() (1 by default).
+    uint32_t GetRanks() const;
+    /**
+     * \param i a CPU, 0..GetNCpus()-1.
+     * \return its rank (SetRanks()).
+     */
+    uint32_t GetRank(uint32_t i) const;
+    /**
+     * \brief Run the links between CPUs of different ranks as split halves
+     *        (DirectLinkChannel::Split: each end alone, exchanging line records, as across
+     *        ranks), in one process, for the next build.
+     * \param split true to split them.
+     */
+    void SetSplitRemoteLinks(bool split);
+    /// \return the links of the last build between CPUs of different ranks.
+    uint32_t GetNLinksAcrossRanks() const;
 
     /**
      * \brief Build n fully connected CPUs (n(n-1)/2 links, n-1 interfaces each).
@@ -333,6 +359,10 @@ class MultiprocessorTopologyHelper
 
     DirectLinkHelper m_links;                                        //!< builds links and DLIUs
     DeadlockAvoidance m_avoidance{DATELINE_VCS};                     //!< deadlock avoidance
+    uint32_t m_ranks{1};                                             //!< SetRanks
+    bool m_splitRemote{false};                                       //!< SetSplitRemoteLinks
+    std::vector<uint32_t> m_rankOfCpu;                               //!< by CPU
+    uint32_t m_linksAcrossRanks{0};                                  //!< of the last build
     Topology m_topology{NONE};                                       //!< what was built
     uint32_t m_x{0};                                                 //!< mesh/torus X (ring: n)
     uint32_t m_y{0};                                                 //!< mesh/torus Y

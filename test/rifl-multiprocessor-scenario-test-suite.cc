@@ -250,8 +250,8 @@ class MpScenarioSplitLinksTestCase : public TestCase
 {
   public:
     MpScenarioSplitLinksTestCase()
-        : TestCase("Split links (each end alone, line records between them) give exactly the "
-                   "two-sided engine's results")
+        : TestCase("Split links (each end alone, line records between them) and ranks by CPU "
+                   "groups give exactly the two-sided engine's results")
     {
     }
 
@@ -360,6 +360,79 @@ class MpScenarioSplitLinksTestCase : public TestCase
                       << " lost; split identical; events " << two.events << " / "
                       << split.events << std::endl;
         }
+        // Ranks by CPU groups (labels without MPI): the links between groups split, as they
+        // would run across ranks, the rest two-sided; the same results again
+        struct RankCase
+        {
+            std::string topology;
+            uint32_t n;
+            uint32_t ranks;
+            uint32_t across; //!< links between groups
+        };
+        const std::vector<RankCase> rankCases{
+            {"ring", 6, 3, 3},      // arcs {0,1} {2,3} {4,5}
+            {"torus", 4, 2, 8},     // bands of two rows: 4 links each way between them
+            {"hypercube", 3, 2, 4}, // subcubes 0-3 and 4-7
+            {"fullmesh", 5, 2, 6},  // {0,1,2} and {3,4}
+        };
+        for (const RankCase& k : rankCases)
+        {
+            MultiprocessorScenarioConfig c;
+            c.topology = k.topology;
+            c.n = k.n;
+            c.x = k.n;
+            c.y = k.n;
+            c.dim = k.n;
+            c.ber = 1e-4;
+            c.requestsPerCpu = 25;
+            c.window = 4;
+            c.responseBytes = 100;
+            c.rngRun = 9;
+            c.attributes["ns3::DirectLinkChannel::Engine"] = "Reference";
+            const MultiprocessorScenarioResult one = MultiprocessorScenario::Run(c);
+            c.ranks = k.ranks;
+            c.splitRemoteLinks = true;
+            const MultiprocessorScenarioResult ranked = MultiprocessorScenario::Run(c);
+            NS_TEST_EXPECT_MSG_EQ(one.nLinksAcrossRanks, 0u, k.topology << ": one rank");
+            NS_TEST_EXPECT_MSG_EQ(ranked.nLinksAcrossRanks, k.across,
+                                  k.topology << ": links between the CPU groups");
+            const std::vector<double> a = Fields(one);
+            const std::vector<double> b = Fields(ranked);
+            for (size_t i = 0; i < a.size(); ++i)
+            {
+                NS_TEST_EXPECT_MSG_EQ(a[i], b[i], k.topology << " on " << k.ranks
+                                                             << " ranks: field " << i
+                                                             << " differs");
+            }
+            NS_TEST_EXPECT_MSG_GT(one.retransmissions, 0u, k.topology << ": errors happened");
+        }
+        MultiprocessorScenarioConfig bad;
+        bad.topology = "ring";
+        bad.n = 4;
+        bad.ranks = 5;
+        std::string what;
+        try
+        {
+            MultiprocessorScenario::Run(bad);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            what = e.what();
+        }
+        NS_TEST_EXPECT_MSG_NE(what.find("ranks = 5 exceeds the 4 CPUs"), std::string::npos,
+                              "more ranks than CPUs: " << what);
+        bad.ranks = 0;
+        what.clear();
+        try
+        {
+            MultiprocessorScenario::Run(bad);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            what = e.what();
+        }
+        NS_TEST_EXPECT_MSG_NE(what.find("ranks = 0 is out of range"), std::string::npos,
+                              "ranks 0: " << what);
     }
 };
 
