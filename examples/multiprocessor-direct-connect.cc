@@ -7,6 +7,13 @@
  * error counters.
  *
  *   ./multiprocessor-direct-connect --topology=torus --x=4 --y=4 --ber=1e-6
+ *
+ * CPU groups on ns-3 MPI ranks (module built in an ns-3 tree with --enable-mpi):
+ *
+ *   mpirun -np 2 ./multiprocessor-direct-connect --mpi --ranks=2 --topology=ring
+ *
+ * gives the per-CPU table of the sequential run with the same groups and the links between
+ * them split in one process (--ranks=2 --splitRemoteLinks). Rank 0 prints and writes it.
  */
 
 #include "ns3/command-line.h"
@@ -17,9 +24,17 @@
 #include "ns3/multiprocessor-topology-helper.h"
 #include "ns3/network-module.h"
 
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+
+#include <mpi.h>
+#endif
+
+#include <array>
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <vector>
 
 using namespace ns3;
 
@@ -53,10 +68,45 @@ main(int argc, char* argv[])
                  "(dateline routing) or none (same VC, shortest routes: can deadlock)",
                  deadlock);
     cmd.AddValue("output", "per-CPU results, CSV", output);
+    uint32_t ranks = 1;
+    bool splitRemote = false;
+    bool mpi = false;
+    bool nullmsg = false;
+    cmd.AddValue("ranks", "CPU groups on ranks: CPU i on rank floor(i x ranks / CPUs)", ranks);
+    cmd.AddValue("splitRemoteLinks",
+                 "run the links between the groups as split halves in this process (the "
+                 "structure of an MPI run)",
+                 splitRemote);
+    cmd.AddValue("mpi", "run on ns-3 MPI ranks (mpirun; module built with NS3_MPI)", mpi);
+    cmd.AddValue("nullmsg", "with --mpi: ns-3's null-message scheduler", nullmsg);
     cmd.Parse(argc, argv);
+    uint32_t rank = 0;
+    if (mpi)
+    {
+#ifdef NS3_MPI
+        GlobalValue::Bind("SimulatorImplementationType",
+                          StringValue(nullmsg ? "ns3::NullMessageSimulatorImpl"
+                                              : "ns3::DistributedSimulatorImpl"));
+        MpiInterface::Enable(&argc, &argv);
+        rank = MpiInterface::GetSystemId();
+        if (MpiInterface::GetSize() != ranks)
+        {
+            std::cerr << "--ranks=" << ranks << " but mpirun started " << MpiInterface::GetSize()
+                      << " ranks\n";
+            MpiInterface::Disable();
+            return 1;
+        }
+#else
+        std::cerr << "--mpi: this build of the rifl module has no MPI support (build it in an "
+                     "ns-3 tree configured with --enable-mpi, tools/check-ns3-tree --mpi)\n";
+        return 1;
+#endif
+    }
 
     MultiprocessorTopologyHelper mp;
     mp.SetChannelAttribute("Engine", StringValue("Fast"));
+    mp.SetRanks(ranks);
+    mp.SetSplitRemoteLinks(splitRemote);
     mp.SetChannelAttribute("Ber", DoubleValue(ber));
     if (dateline || deadlock == "routing")
     {
@@ -105,6 +155,11 @@ main(int argc, char* argv[])
     std::vector<Ptr<CpuTrafficApplication>> apps;
     for (uint32_t i = 0; i < mp.GetNCpus(); ++i)
     {
+        if (mpi && mp.GetRank(i) != rank)
+        {
+            apps.push_back(nullptr); // runs on its own rank
+            continue;
+        }
         Ptr<CpuTrafficApplication> app = CreateObject<CpuTrafficApplication>();
         app->SetAttribute("MaxRequests", UintegerValue(requests));
         app->SetAttribute("MaxOutstanding", UintegerValue(window));
@@ -116,9 +171,66 @@ main(int argc, char* argv[])
     Simulator::Stop(MilliSeconds(100));
     Simulator::Run();
 
+    // per CPU: ok, bad, timeouts, forwarded, p50, p99, max (each rank fills its own CPUs)
+    constexpr std::size_t COLS = 7;
+    std::vector<double> table(mp.GetNCpus() * COLS, 0.0);
+    for (uint32_t i = 0; i < mp.GetNCpus(); ++i)
+    {
+        if (!apps[i])
+        {
+            continue;
+        }
+        const CpuTrafficStats st = apps[i]->GetStats();
+        const std::array<double, COLS> row{double(st.responsesOk),
+                                           double(st.responsesBad),
+                                           double(st.timeouts),
+                                           double(mp.GetDliu(i)->GetCounters().forwarded),
+                                           double(st.latencyP50Ns),
+                                           double(st.latencyP99Ns),
+                                           double(st.latencyMaxNs)};
+        std::copy(row.begin(), row.end(), table.begin() + i * COLS);
+    }
+    // link counters of the devices of this rank's CPUs
+    std::array<double, 3> links{0, 0, 0};
+    const NetDeviceContainer devs = mp.GetDevices();
+    for (uint32_t k = 0; k < devs.GetN(); ++k)
+    {
+        Ptr<DirectLinkNetDevice> dev = DynamicCast<DirectLinkNetDevice>(devs.Get(k));
+        if (mpi && dev->GetNode()->GetSystemId() != rank)
+        {
+            continue;
+        }
+        const DirectLinkDeviceCounters c = dev->GetCounters();
+        links[0] += double(c.crcErrors);
+        links[1] += double(c.messagesLost);
+        links[2] += double(c.shutdowns);
+    }
+#ifdef NS3_MPI
+    if (mpi)
+    {
+        MPI_Allreduce(MPI_IN_PLACE, table.data(), static_cast<int>(table.size()), MPI_DOUBLE,
+                      MPI_SUM, MPI_COMM_WORLD);
+        MPI_Allreduce(MPI_IN_PLACE, links.data(), static_cast<int>(links.size()), MPI_DOUBLE,
+                      MPI_SUM, MPI_COMM_WORLD);
+    }
+#endif
+    if (rank != 0)
+    {
+        Simulator::Destroy();
+#ifdef NS3_MPI
+        MpiInterface::Disable();
+#endif
+        return 0;
+    }
     std::cout << topology << ": " << mp.GetNCpus() << " CPUs, " << mp.GetNLinks()
               << " links, deadlock avoidance " << deadlock << ", channel dependencies "
               << (mp.DeadlockFree() ? "acyclic" : "cyclic") << std::endl;
+    if (ranks > 1)
+    {
+        std::cout << ranks << " ranks (CPU groups), " << mp.GetNLinksAcrossRanks()
+                  << " links between them" << (mpi ? " across MPI ranks" : "")
+                  << (!mpi && splitRemote ? " split in this process" : "") << std::endl;
+    }
     std::cout << "cpu  ok  bad  timeouts  forwarded  p50_ns  p99_ns  max_ns" << std::endl;
     std::ofstream csv(output);
     if (!csv)
@@ -130,28 +242,35 @@ main(int argc, char* argv[])
            "latency_ns_max\n";
     for (uint32_t i = 0; i < mp.GetNCpus(); ++i)
     {
-        const CpuTrafficStats st = apps[i]->GetStats();
-        std::cout << i << "  " << st.responsesOk << "  " << st.responsesBad << "  " << st.timeouts
-                  << "  " << mp.GetDliu(i)->GetCounters().forwarded << "  " << st.latencyP50Ns
-                  << "  " << st.latencyP99Ns << "  " << st.latencyMaxNs << std::endl;
-        csv << i << "," << st.responsesOk << "," << st.responsesBad << "," << st.timeouts << ","
-            << mp.GetDliu(i)->GetCounters().forwarded << "," << st.latencyP50Ns << ","
-            << st.latencyP99Ns << "," << st.latencyMaxNs << "\n";
+        const double* r = table.data() + i * COLS;
+        std::cout << i;
+        csv << i;
+        for (std::size_t k = 0; k < COLS; ++k)
+        {
+            // counts, then latencies in ns (as the applications report them)
+            if (k < 4)
+            {
+                std::cout << "  " << static_cast<uint64_t>(r[k]);
+                csv << "," << static_cast<uint64_t>(r[k]);
+            }
+            else
+            {
+                std::cout << "  " << r[k];
+                csv << "," << r[k];
+            }
+        }
+        std::cout << std::endl;
+        csv << "\n";
     }
-    uint64_t crc = 0;
-    uint64_t lost = 0;
-    uint64_t shutdowns = 0;
-    const NetDeviceContainer devs = mp.GetDevices();
-    for (uint32_t k = 0; k < devs.GetN(); ++k)
-    {
-        const DirectLinkDeviceCounters c
-            = DynamicCast<DirectLinkNetDevice>(devs.Get(k))->GetCounters();
-        crc += c.crcErrors;
-        lost += c.messagesLost;
-        shutdowns += c.shutdowns;
-    }
-    std::cout << "micro-packets failing a check: " << crc << ", messages lost: " << lost
-              << ", Shutdowns: " << shutdowns << std::endl;
+    std::cout << "micro-packets failing a check: " << static_cast<uint64_t>(links[0])
+              << ", messages lost: " << static_cast<uint64_t>(links[1])
+              << ", Shutdowns: " << static_cast<uint64_t>(links[2]) << std::endl;
     Simulator::Destroy();
+#ifdef NS3_MPI
+    if (mpi)
+    {
+        MpiInterface::Disable();
+    }
+#endif
     return 0;
 }

@@ -15,6 +15,7 @@
 #include "ns3/rifl-check.h"
 #ifdef NS3_MPI
 #include "ns3/mpi-interface.h"
+#include "ns3/mpi-receiver.h"
 #endif
 
 #include <set>
@@ -57,16 +58,6 @@ DirectLinkHelper::Install(Ptr<Node> a, Ptr<Node> b)
 {
     RIFL_CHECK_ARG(!a || !b, "DirectLinkHelper::Install: both nodes must be non-null");
     RIFL_CHECK_ARG(a == b, "DirectLinkHelper::Install: a direct link needs two different nodes");
-#ifdef NS3_MPI
-    // No remote direct-link channel yet (its ground-truth loss accounting reads both ends).
-    RIFL_CHECK_ARG(MpiInterface::IsEnabled() && a->GetSystemId() != b->GetSystemId(),
-                   "DirectLinkHelper::Install: nodes " << a->GetId() << " (rank "
-                                                       << a->GetSystemId() << ") and "
-                                                       << b->GetId() << " (rank "
-                                                       << b->GetSystemId()
-                                                       << ") are on different MPI ranks; "
-                                                          "a direct link cannot span ranks yet");
-#endif
     NetDeviceContainer devices;
     Ptr<DirectLinkChannel> channel = m_channelFactory.Create<DirectLinkChannel>();
     for (Ptr<Node> n : {a, b})
@@ -92,6 +83,20 @@ DirectLinkHelper::Install(Ptr<Node> a, Ptr<Node> b)
             dliu->AddDevice(DynamicCast<DirectLinkNetDevice>(devices.Get(n == a ? 0 : 1)));
         }
     }
+#ifdef NS3_MPI
+    // Ends on two MPI ranks: each device receives its peer half's messages through an
+    // MpiReceiver, as ns-3's point-to-point remote links do.
+    if (MpiInterface::IsEnabled() && a->GetSystemId() != b->GetSystemId())
+    {
+        for (uint32_t i = 0; i < devices.GetN(); ++i)
+        {
+            Ptr<DirectLinkNetDevice> dev = DynamicCast<DirectLinkNetDevice>(devices.Get(i));
+            Ptr<MpiReceiver> receiver = CreateObject<MpiReceiver>();
+            receiver->SetReceiveCallback(MakeCallback(&DirectLinkNetDevice::ReceiveRemote, dev));
+            dev->AggregateObject(receiver);
+        }
+    }
+#endif
     return devices;
 }
 

@@ -18,6 +18,10 @@
 #include "scenario-attribute-defaults.h"
 #include "scenario-attributes.h"
 
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#endif
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -121,6 +125,12 @@ Check(const MultiprocessorScenarioConfig& c)
     RIFL_CHECK_ARG(!(c.maxDurationUs > 0 && c.maxDurationUs <= 1e9),
                    "maxDurationUs = " << c.maxDurationUs << " is out of range (0, 1e9]");
     RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
+#ifdef NS3_MPI
+    RIFL_CHECK_ARG(c.ranks > 1 && MpiInterface::IsEnabled(),
+                   "ranks = " << c.ranks
+                              << ": the scenario runs in one process (ranks are labels); on MPI "
+                                 "ranks run examples/multiprocessor-direct-connect --mpi");
+#endif
     RIFL_CHECK_ARG(c.ranks < 1 || c.ranks > 256, "ranks = " << c.ranks
                                                            << " is out of range [1, 256] (at most "
                                                               "the CPUs of the topology)");

@@ -45,7 +45,8 @@ struct MultiprocessorScenarioConfig
     double maxDurationUs{10000.0}; //!< time limit after startUs, (0, 1e9]
     uint64_t rngRun{1};            //!< ns-3 run number (RngSeedManager::SetRun), >= 1
     /// ranks by CPU groups (MultiprocessorTopologyHelper::SetRanks), 1..the CPUs; labels
-    /// (direct-link links do not span ns-3 MPI ranks yet)
+    /// (the scenario runs in one process; the multiprocessor-direct-connect example runs
+    /// on ns-3 MPI ranks)
     uint32_t ranks{1};
     /// run the links between ranks as split halves in this process
     /// (MultiprocessorTopologyHelper::SetSplitRemoteLinks)

@@ -134,13 +134,6 @@ MultiprocessorTopologyHelper::Begin(uint32_t n, Topology topology)
     RIFL_CHECK_ARG(m_ranks > n, "MultiprocessorTopologyHelper: ranks = "
                                     << m_ranks << " exceeds the " << n
                                     << " CPUs it spreads over (SetRanks)");
-#ifdef NS3_MPI
-    RIFL_CHECK_ARG(m_ranks > 1 && MpiInterface::IsEnabled(),
-                   "MultiprocessorTopologyHelper: ranks = "
-                       << m_ranks
-                       << " on ns-3 MPI: direct-link links cannot span MPI ranks yet (no MPI "
-                          "transport for DirectLinkChannel); without MPI the ranks are labels");
-#endif
     m_rankOfCpu.assign(n, 0);
     for (uint32_t i = 0; i < n; ++i)
     {
@@ -149,7 +142,19 @@ MultiprocessorTopologyHelper::Begin(uint32_t n, Topology topology)
     m_linksAcrossRanks = 0;
     m_topology = topology;
     m_cpus = NodeContainer();
-    m_cpus.Create(n);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        // on ns-3 MPI the rank is the node's system id (a link between ranks then runs as
+        // two halves on their ranks); without MPI every node stays on system id 0
+        uint32_t systemId = 0;
+#ifdef NS3_MPI
+        if (MpiInterface::IsEnabled())
+        {
+            systemId = m_rankOfCpu[i];
+        }
+#endif
+        m_cpus.Add(CreateObject<Node>(systemId));
+    }
     m_dlius.clear();
     m_ifs.assign(n, {});
     m_linkDevs.clear();

@@ -135,9 +135,11 @@ class MultiprocessorTopologyHelper
     /**
      * \brief Spread the CPUs of the next build over ranks by CPU groups: CPU i on rank
      *        floor(i x ranks / n), so a group is a run of CPU numbers (an arc of a ring, a
-     *        band of rows of a mesh or torus, a subcube of a hypercube). The rank is a label
-     *        (GetRank(), SetSplitRemoteLinks()): direct-link links cannot span ns-3 MPI
-     *        ranks yet, so with MPI enabled a build with ranks > 1 is refused.
+     *        band of rows of a mesh or torus, a subcube of a hypercube). On ns-3 MPI
+     *        (module built with NS3_MPI, MpiInterface enabled) the rank is the node's system
+     *        id and a link between ranks runs as two halves, one on each rank
+     *        (DirectLinkChannel across ranks); otherwise the rank is a label (GetRank(),
+     *        SetSplitRemoteLinks()). Node ids do not depend on it.
      * \param ranks 1 (the default) up to the CPUs of the build (std::invalid_argument
      *        naming "ranks" otherwise, at the build).
      */

@@ -20,6 +20,10 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+#endif
+
 namespace ns3
 {
 
@@ -98,7 +102,14 @@ DirectLinkChannel::GetTypeId()
                             "needs a one-way delay of at least 1 micro-packet time. Engine and "
                             "PredictBusy are then ignored.",
                             BooleanValue(false), MakeBooleanAccessor(&DirectLinkChannel::m_split),
-                            MakeBooleanChecker());
+                            MakeBooleanChecker())
+              .AddAttribute("Delay",
+                            "Read only: the lookahead of a distributed run on this link, "
+                            "floor((L - 1) x 192 / LineRate) with L the one-way delay in "
+                            "micro-packet times (DirectLinkChannel::GetDelay(); needs both "
+                            "devices attached; a link across MPI ranks needs L >= 2).",
+                            TypeId::ATTR_GET, TimeValue(Seconds(0)),
+                            MakeTimeAccessor(&DirectLinkChannel::GetDelay), MakeTimeChecker());
     return tid;
 }
 
@@ -124,6 +135,10 @@ DirectLinkChannel::DoDispose()
     m_errors = {};
     m_held.clear();
     m_collected.clear();
+    m_transport[0].Clear();
+    m_transport[1].Clear();
+    m_remotePackets.clear();
+    m_half = nullptr;
     Channel::DoDispose();
 }
 
@@ -288,7 +303,41 @@ DirectLinkChannel::Start()
     NS_LOG_FUNCTION(this);
     m_config = BuildConfig();
     EnsureProcesses();
-    if (m_split)
+    m_lookahead = GetDelay();
+    if (!IsLocal(0) && !IsLocal(1))
+    {
+        return; // both ends on another MPI rank: that rank runs the link
+    }
+    // Across MPI ranks each rank runs only its own end: a split half, its records and the
+    // local device's packets crossing as MPI messages.
+    m_remote = !(IsLocal(0) && IsLocal(1));
+    if (m_remote)
+    {
+        NS_ABORT_MSG_IF(!m_lookahead.IsStrictlyPositive(),
+                        "DirectLinkChannel: the link between nodes "
+                            << m_devices[0]->GetNode()->GetId() << " and "
+                            << m_devices[1]->GetNode()->GetId()
+                            << " spans MPI ranks with a lookahead (Delay) of 0: it needs a "
+                               "one-way delay of at least 2 micro-packet times "
+                               "(OneWayDelaySlots, CableLength) at a time resolution that "
+                               "resolves it");
+        m_local = IsLocal(0) ? 0 : 1;
+        const uint32_t peer = 1 - m_local;
+        m_transport[m_local].SetEnds(m_devices[m_local], m_devices[peer], "DirectLinkChannel");
+        // the local half applies the errors of the direction toward it
+        auto half = std::make_unique<DirectLinkReferenceEngine>(
+            m_config, m_local == 1 ? m_errors[0] : nullptr, m_local == 0 ? m_errors[1] : nullptr);
+        half->SetRecordHistory(false);
+        half->SetLocalEndpoint(m_local);
+        half->SetLineOutCallback(
+            [this](const DirectLinkReferenceEngine::LineRecord& r)
+            {
+                SendRecord(r);
+            });
+        m_half = half.get();
+        m_engine = std::move(half);
+    }
+    else if (m_split)
     {
         // each half applies the errors of the direction toward it (std::invalid_argument
         // naming OneWayDelaySlots if it is 0)
@@ -337,7 +386,7 @@ DirectLinkChannel::Start()
     {
         for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
         {
-            if (m_hold[side][v])
+            if (m_hold[side][v] && IsLocal(side))
             {
                 m_engine->SetDrainInterval(side, v, 0);
             }
@@ -345,7 +394,10 @@ DirectLinkChannel::Start()
     }
     for (uint32_t i = 0; i < 2; ++i)
     {
-        m_devices[i]->NotifyLinkUp();
+        if (IsLocal(i))
+        {
+            m_devices[i]->NotifyLinkUp();
+        }
     }
     Reschedule();
 }
@@ -387,6 +439,16 @@ DirectLinkChannel::Offer(Ptr<DirectLinkNetDevice> device, uint64_t messageId, ui
     CatchUp();
     HeldOffer h;
     h.side = GetSide(device);
+    if (m_remote)
+    {
+        // the peer's rank delivers it: it gets the packet (tags included) in time, as the
+        // first micro-packet needs L slots to cross
+        const Ptr<Packet> p = device->PeekMessagePacket(messageId);
+        if (p)
+        {
+            m_transport[h.side].SendPacket(messageId, p, Simulator::Now() + m_lookahead);
+        }
+    }
     h.id = messageId;
     h.dst = dstCpu;
     h.src = srcCpu;
@@ -427,6 +489,79 @@ DirectLinkChannel::SetDrainHold(Ptr<DirectLinkNetDevice> device, uint32_t vc, bo
     Reschedule();
 }
 
+Time
+DirectLinkChannel::GetDelay() const
+{
+    if (m_nDevices < 2)
+    {
+        return Time(0); // no link yet (an attribute dump reads it)
+    }
+    const uint32_t delay = GetOneWayDelaySlots();
+    if (delay < 2)
+    {
+        return Time(0);
+    }
+    SlotClock clock;
+    clock.Start(Time(0), DirectLinkConfig::MICRO_PACKET_BITS, m_lineRateBps);
+    // floor((a + b) S) >= floor(a S) + floor(b S): no slot's record has less
+    return clock.GetSlotStart(delay - 1);
+}
+
+bool
+DirectLinkChannel::IsLocal(uint32_t side) const
+{
+    RIFL_CHECK_ARG(side >= m_nDevices, "DirectLinkChannel::IsLocal: side = "
+                                           << side << " but " << m_nDevices
+                                           << " devices are attached");
+#ifdef NS3_MPI
+    if (MpiInterface::IsEnabled())
+    {
+        return m_devices[side]->GetNode()->GetSystemId() == MpiInterface::GetSystemId();
+    }
+#endif
+    return true;
+}
+
+void
+DirectLinkChannel::SendRecord(const DirectLinkReferenceEngine::LineRecord& r)
+{
+    // made when slot r.slot ran (at the start of r.slot + 1); the peer runs slot
+    // r.slot + L at the start of r.slot + L + 1: arrive at the start of r.slot + L
+    const Time at = GetSlotStart(r.slot + m_config.oneWayDelaySlots);
+    const Time now = Simulator::Now();
+    NS_ABORT_MSG_IF(at < now + m_lookahead, "DirectLinkChannel: the line record of slot "
+                                                << r.slot << " made at " << now
+                                                << " would arrive less than Delay later");
+    m_transport[m_local].SendItem(m_half->EncodeLineRecord(r), at);
+}
+
+void
+DirectLinkChannel::ReceiveRemote(Ptr<DirectLinkNetDevice> device, Ptr<Packet> message)
+{
+    const uint32_t rx = GetSide(device);
+    NS_ABORT_MSG_IF(!m_remote || rx != m_local || m_half == nullptr,
+                    "DirectLinkChannel: a remote message for side " << rx
+                                                                    << ", which is not a local "
+                                                                       "end of a link across ranks");
+    m_transport[rx].Receive(
+        message,
+        [this](const uint8_t* data, std::size_t size)
+        {
+            try
+            {
+                m_half->ReceiveLineRecord(m_half->DecodeLineRecord(data, size));
+            }
+            catch (const std::exception& e)
+            {
+                NS_FATAL_ERROR("DirectLinkChannel: bad remote line record: " << e.what());
+            }
+        },
+        [this](uint64_t id, Ptr<Packet> packet)
+        {
+            m_remotePackets[id] = packet;
+        });
+}
+
 void
 DirectLinkChannel::ReleaseHeld()
 {
@@ -454,7 +589,15 @@ DirectLinkChannel::CatchUp()
     if (m_engine->GetSlot() < now)
     {
         m_inEngine = true;
-        m_engine->AdvanceTo(now);
+        try
+        {
+            m_engine->AdvanceTo(now);
+        }
+        catch (const std::exception& e)
+        {
+            // e.g. a line record of the peer's rank missing when its slot runs
+            NS_FATAL_ERROR("DirectLinkChannel: the link's engine stopped: " << e.what());
+        }
         m_inEngine = false;
         Dispatch();
     }
@@ -497,9 +640,21 @@ DirectLinkChannel::Dispatch()
             {
                 const uint32_t sender = 1 - c.delivery.side;
                 // the sender's device forgets it when it learns of the delivery, one line
-                // delay later (MESSAGE_DELIVERED)
-                Ptr<Packet> original =
-                    m_devices[sender]->PeekMessagePacket(c.delivery.info.messageId);
+                // delay later (MESSAGE_DELIVERED); across ranks the packet came with the offer
+                Ptr<Packet> original;
+                if (m_remote)
+                {
+                    auto it = m_remotePackets.find(c.delivery.info.messageId);
+                    if (it != m_remotePackets.end())
+                    {
+                        original = it->second;
+                        m_remotePackets.erase(it);
+                    }
+                }
+                else
+                {
+                    original = m_devices[sender]->PeekMessagePacket(c.delivery.info.messageId);
+                }
                 Ptr<DirectLinkNetDevice> dev = m_devices[c.delivery.side];
                 Simulator::ScheduleWithContext(dev->GetNode()->GetId(), Time(0),
                                                &DirectLinkNetDevice::Receive, dev, c.delivery,

@@ -7,14 +7,17 @@
 
 #include "direct-link-config.h"
 #include "direct-link-link-engine.h"
+#include "direct-link-reference-engine.h"
 #include "ns3/bit-error-process.h"
 #include "ns3/channel.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 #include "ns3/slot-clock.h"
+#include "ns3/split-link-transport.h"
 
 #include <array>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -151,6 +154,29 @@ class DirectLinkChannel : public Channel
     void Start();
 
     /**
+     * \brief The lookahead a distributed run may use on this link (the Delay attribute):
+     *        a line record of slot x is made at the start of slot x + 1 and needed before
+     *        the peer runs slot x + L at the start of x + L + 1, so it is sent to arrive at
+     *        the start of x + L: floor((L - 1) x 192 / LineRate) later.
+     * \return the delay (0 with fewer than two devices or L < 2; a link across MPI ranks
+     *         then aborts at start).
+     */
+    Time GetDelay() const;
+    /**
+     * \param side 0 or 1.
+     * \return false only if that side's node runs on another rank of an ns-3 MPI run
+     *         (module built with NS3_MPI, MpiInterface enabled).
+     */
+    bool IsLocal(uint32_t side) const;
+    /**
+     * \brief A message of the peer's rank arrived (ns-3 MPI: the MpiReceiver that
+     *        DirectLinkHelper aggregates to each device of a link across ranks calls
+     *        DirectLinkNetDevice::ReceiveRemote(), which calls this).
+     * \param device the local device it arrived at.
+     * \param message the message.
+     */
+    void ReceiveRemote(Ptr<DirectLinkNetDevice> device, Ptr<Packet> message);
+    /**
      * \brief Called by a device: stop (hold) or resume its NI's draining of one VC's
      *        receive buffer, from the slot in progress on (kept until the link starts).
      * \param device the receiving device.
@@ -199,6 +225,12 @@ class DirectLinkChannel : public Channel
     void Reschedule();
     /// \return the configuration built from the two devices (throws if they disagree).
     DirectLinkConfig BuildConfig() const;
+    /**
+     * \brief Across ranks: send a line record of the local half to the peer's rank, to
+     *        arrive at the start of the slot it is due in.
+     * \param r the record.
+     */
+    void SendRecord(const DirectLinkReferenceEngine::LineRecord& r);
 
     std::array<Ptr<DirectLinkNetDevice>, 2> m_devices;   //!< sides A and B
     std::size_t m_nDevices{0};                           //!< attached devices
@@ -211,6 +243,13 @@ class DirectLinkChannel : public Channel
     EngineType m_engineType{FAST};                       //!< Engine
     bool m_predictBusy{true};                            //!< PredictBusy
     bool m_split{false};                                 //!< Split
+    bool m_remote{false};                 //!< the ends run on different MPI ranks
+    uint32_t m_local{0};                  //!< the local side when remote
+    DirectLinkReferenceEngine* m_half{nullptr}; //!< the local half (m_engine) when remote
+    Time m_lookahead;                     //!< GetDelay() once started
+    std::array<SplitLinkTransport, 2> m_transport; //!< by local side, when remote
+    /// when remote: packets the peer's device sent, by message id, until delivered
+    std::map<uint64_t, Ptr<Packet>> m_remotePackets;
     std::array<Ptr<BitErrorProcess>, 2> m_errors;        //!< by sending side
     std::array<bool, 2> m_explicitError{{false, false}}; //!< set by SetErrorProcess
 

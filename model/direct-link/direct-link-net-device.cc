@@ -942,6 +942,13 @@ DirectLinkNetDevice::NotifyEvent(const DirectLinkEvent& ev)
     }
 }
 
+void
+DirectLinkNetDevice::ReceiveRemote(Ptr<Packet> message)
+{
+    NS_ABORT_MSG_IF(!m_channel, "DirectLinkNetDevice::ReceiveRemote: the device has no channel");
+    m_channel->ReceiveRemote(this, message);
+}
+
 Ptr<Packet>
 DirectLinkNetDevice::PeekMessagePacket(uint64_t messageId) const
 {

@@ -367,6 +367,12 @@ class DirectLinkNetDevice : public NetDevice
     /// \brief The link started; try to send.
     void NotifyLinkUp();
     /**
+     * \brief A message of the peer's rank arrived for this device's link (ns-3 MPI; the
+     *        MpiReceiver DirectLinkHelper aggregates calls it): handed to the channel.
+     * \param message the message.
+     */
+    void ReceiveRemote(Ptr<Packet> message);
+    /**
      * \brief A protocol event at this side.
      * \param ev the event.
      */

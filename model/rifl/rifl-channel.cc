@@ -151,17 +151,6 @@ HandOver(Ptr<RiflNetDevice> dev, MEM mem, Ts... args)
     }
 }
 
-constexpr uint8_t MSG_LINE_FRAME = 1;   //!< remote message: a line frame
-constexpr uint8_t MSG_PACKET_CHUNK = 2; //!< remote message: a chunk of a sent packet
-constexpr uint8_t MSG_BATCH = 3;        //!< MPI message: [count u16] then [len u16][message]...
-/// Bytes of a batch: ns-3's MPI messages hold at most 2000 with their headers and the
-/// serialised packet's own.
-constexpr uint32_t BATCH_BYTES = 1800;
-/// Packet bytes per chunk: ns-3's MPI messages hold at most 2000 bytes with their headers.
-constexpr uint32_t CHUNK_BYTES = 1400;
-/// Header of a chunk: type, packet id, index, count, total size.
-constexpr uint32_t CHUNK_HEADER = 1 + 8 + 4 + 4 + 4;
-
 /**
  * \param p a deque of (id, packet) by increasing id.
  * \param id an id.
@@ -271,10 +260,8 @@ RiflChannel::DoDispose()
     m_inFlight[1].clear();
     m_announced[0].clear();
     m_announced[1].clear();
-    m_outbox[0].clear();
-    m_outbox[1].clear();
-    m_partial[0].clear();
-    m_partial[1].clear();
+    m_transport[0].Clear();
+    m_transport[1].Clear();
     Channel::DoDispose();
 }
 
@@ -484,6 +471,13 @@ RiflChannel::Start()
     if (m_remote)
     {
         m_split = true;
+        for (uint32_t e = 0; e < 2; ++e)
+        {
+            if (IsLocal(e))
+            {
+                m_transport[e].SetEnds(m_devices[e], m_devices[1 - e], "RiflChannel");
+            }
+        }
     }
     const uint32_t nDrivers = m_split ? 2 : 1;
     for (uint32_t d = 0; d < nDrivers; ++d)
@@ -593,173 +587,49 @@ RiflChannel::SendLine(uint32_t sender, uint32_t lane, const RiflReferenceEngine:
         return;
     }
     const auto* half = static_cast<const RiflReferenceEngine*>(m_drivers[sender].engine.get());
-    std::vector<uint8_t> bytes{MSG_LINE_FRAME};
-    const std::vector<uint8_t> frame = half->EncodeLineFrame(lane, f);
-    bytes.insert(bytes.end(), frame.begin(), frame.end());
-    SendMessage(sender, bytes, at);
+    m_transport[sender].SendItem(half->EncodeLineFrame(lane, f), at);
 }
 
 void
 RiflChannel::SendPacketRemote(uint32_t sender, uint64_t id, Ptr<const Packet> packet)
 {
-    const uint32_t size = packet->GetSerializedSize();
-    std::vector<uint8_t> image(size);
-    NS_ABORT_MSG_IF(packet->Serialize(image.data(), size) == 0,
-                    "RiflChannel: packet " << id << " does not serialise for the peer's rank");
-    const uint32_t count = std::max<uint32_t>(1, (size + CHUNK_BYTES - 1) / CHUNK_BYTES);
     // It cannot be delivered before its first frame crossed the line: Delay is enough.
-    const Time at = Simulator::Now() + m_lookahead;
-    for (uint32_t i = 0; i < count; ++i)
-    {
-        std::vector<uint8_t> bytes{MSG_PACKET_CHUNK};
-        PutLittleEndian(bytes, id, 8);
-        PutLittleEndian(bytes, i, 4);
-        PutLittleEndian(bytes, count, 4);
-        PutLittleEndian(bytes, size, 4);
-        const uint32_t from = i * CHUNK_BYTES;
-        const uint32_t to = std::min(size, from + CHUNK_BYTES);
-        bytes.insert(bytes.end(), image.begin() + from, image.begin() + to);
-        SendMessage(sender, bytes, at);
-    }
-}
-
-void
-RiflChannel::SendMessage(uint32_t sender, const std::vector<uint8_t>& bytes, Time at)
-{
-    // Collected and sent by FlushOutbox(), one MPI message per ns-3 event: ns-3's
-    // null-message scheduler piggybacks on each message a guarantee (the next local
-    // event + lookahead) that a second message of the same event could undercut.
-    m_outbox[sender].emplace_back(at, bytes);
-    if (!m_outboxFlushPending[sender])
-    {
-        m_outboxFlushPending[sender] = true;
-        Simulator::ScheduleWithContext(m_devices[sender]->GetNode()->GetId(), Time(0),
-                                       &RiflChannel::FlushOutbox, Ptr<RiflChannel>(this),
-                                       sender);
-    }
-}
-
-void
-RiflChannel::FlushOutbox(uint32_t sender)
-{
-    auto& box = m_outbox[sender];
-    m_outboxFlushPending[sender] = false;
-    if (box.empty())
-    {
-        return;
-    }
-    // As many messages (in order) as fit in one MPI message, arriving with the earliest.
-    std::vector<uint8_t> batch{MSG_BATCH, 0, 0};
-    Time at = box.front().first;
-    std::size_t n = 0;
-    while (n < box.size()
-           && (n == 0 || batch.size() + 2 + box[n].second.size() <= BATCH_BYTES))
-    {
-        PutLittleEndian(batch, box[n].second.size(), 2);
-        batch.insert(batch.end(), box[n].second.begin(), box[n].second.end());
-        at = std::min(at, box[n].first);
-        ++n;
-    }
-    batch[1] = static_cast<uint8_t>(n);
-    batch[2] = static_cast<uint8_t>(n >> 8);
-    box.erase(box.begin(), box.begin() + static_cast<std::ptrdiff_t>(n));
-    if (!box.empty())
-    {
-        // the rest in a later event at this instant, scheduled before this one sends
-        // (the guarantee sent with it is then this instant + lookahead)
-        m_outboxFlushPending[sender] = true;
-        Simulator::ScheduleWithContext(m_devices[sender]->GetNode()->GetId(), Time(0),
-                                       &RiflChannel::FlushOutbox, Ptr<RiflChannel>(this),
-                                       sender);
-    }
-    const Ptr<RiflNetDevice> peer = m_devices[1 - sender];
-#ifdef NS3_MPI
-    MpiInterface::SendPacket(Create<Packet>(batch.data(), batch.size()), at,
-                             peer->GetNode()->GetId(), peer->GetIfIndex());
-#else
-    NS_FATAL_ERROR("RiflChannel: node " << peer->GetNode()->GetId()
-                                        << " is on another rank, but this build of the rifl "
-                                           "module has no MPI support (NS3_MPI)");
-#endif
+    m_transport[sender].SendPacket(id, packet, Simulator::Now() + m_lookahead);
 }
 
 void
 RiflChannel::ReceiveRemote(Ptr<RiflNetDevice> device, Ptr<Packet> message)
 {
     const uint32_t rx = GetEndpoint(device);
-    std::vector<uint8_t> b(message->GetSize());
-    message->CopyData(b.data(), b.size());
-    NS_ABORT_MSG_IF(b.size() < 3 || b[0] != MSG_BATCH,
-                    "RiflChannel: malformed remote message for endpoint " << rx << " ("
-                                                                          << b.size()
-                                                                          << " bytes)");
-    const uint64_t n = GetLittleEndian(b.data() + 1, 2);
-    std::size_t pos = 3;
-    for (uint64_t i = 0; i < n; ++i)
-    {
-        NS_ABORT_MSG_IF(pos + 2 > b.size(), "RiflChannel: remote batch ends inside item " << i);
-        const std::size_t len = GetLittleEndian(b.data() + pos, 2);
-        pos += 2;
-        NS_ABORT_MSG_IF(pos + len > b.size(), "RiflChannel: remote batch ends inside item " << i);
-        ReceiveRemoteItem(rx, std::vector<uint8_t>(b.begin() + pos, b.begin() + pos + len));
-        pos += len;
-    }
-    NS_ABORT_MSG_IF(pos != b.size(), "RiflChannel: " << b.size() - pos
-                                                     << " bytes after a remote batch");
-}
-
-void
-RiflChannel::ReceiveRemoteItem(uint32_t rx, const std::vector<uint8_t>& b)
-{
     const uint32_t sender = 1 - rx;
-    NS_ABORT_MSG_IF(b.empty(), "RiflChannel: empty remote message for endpoint " << rx);
-    if (b[0] == MSG_LINE_FRAME)
-    {
-        const auto* half = dynamic_cast<const RiflReferenceEngine*>(m_drivers[rx].engine.get());
-        NS_ABORT_MSG_IF(half == nullptr || !m_split,
-                        "RiflChannel: a line frame for endpoint " << rx << ", which is not local");
-        uint32_t lane = 0;
-        RiflReferenceEngine::LineFrame f;
-        try
+    m_transport[rx].Receive(
+        message,
+        [this, rx](const uint8_t* data, std::size_t size)
         {
-            f = half->DecodeLineFrame(b.data() + 1, b.size() - 1, lane);
-        }
-        catch (const std::invalid_argument& e)
+            const auto* half =
+                dynamic_cast<const RiflReferenceEngine*>(m_drivers[rx].engine.get());
+            NS_ABORT_MSG_IF(half == nullptr || !m_split,
+                            "RiflChannel: a line frame for endpoint " << rx
+                                                                      << ", which is not local");
+            uint32_t lane = 0;
+            RiflReferenceEngine::LineFrame f;
+            try
+            {
+                f = half->DecodeLineFrame(data, size, lane);
+            }
+            catch (const std::invalid_argument& e)
+            {
+                NS_FATAL_ERROR("RiflChannel: malformed remote line frame: " << e.what());
+            }
+            ReceiveLine(rx, lane, f);
+        },
+        [this, sender](uint64_t id, Ptr<Packet> packet)
         {
-            NS_FATAL_ERROR("RiflChannel: malformed remote line frame: " << e.what());
-        }
-        ReceiveLine(rx, lane, f);
-        return;
-    }
-    NS_ABORT_MSG_IF(b[0] != MSG_PACKET_CHUNK || b.size() <= CHUNK_HEADER,
-                    "RiflChannel: malformed remote message (type " << int{b[0]} << ", "
-                                                                   << b.size() << " bytes)");
-    const uint64_t id = GetLittleEndian(b.data() + 1, 8);
-    const uint64_t index = GetLittleEndian(b.data() + 9, 4);
-    const uint64_t count = GetLittleEndian(b.data() + 13, 4);
-    const uint64_t size = GetLittleEndian(b.data() + 17, 4);
-    std::vector<uint8_t>& partial = m_partial[sender];
-    if (index == 0)
-    {
-        partial.clear();
-    }
-    NS_ABORT_MSG_IF(index >= count || partial.size() != index * CHUNK_BYTES
-                        || partial.size() + b.size() - CHUNK_HEADER > size,
-                    "RiflChannel: remote packet " << id << ": chunk " << index << " of " << count
-                                                  << " out of order or too long");
-    partial.insert(partial.end(), b.begin() + CHUNK_HEADER, b.end());
-    if (index + 1 < count)
-    {
-        return;
-    }
-    NS_ABORT_MSG_IF(partial.size() != size,
-                    "RiflChannel: remote packet " << id << ": " << partial.size() << " of "
-                                                  << size << " bytes");
-    auto& announced = m_announced[sender];
-    NS_ABORT_MSG_IF(!announced.empty() && announced.back().first >= id,
-                    "RiflChannel: remote packet " << id << " announced out of order");
-    announced.emplace_back(id, Create<Packet>(partial.data(), size, true));
-    partial.clear();
+            auto& announced = m_announced[sender];
+            NS_ABORT_MSG_IF(!announced.empty() && announced.back().first >= id,
+                            "RiflChannel: remote packet " << id << " announced out of order");
+            announced.emplace_back(id, packet);
+        });
 }
 
 const RiflLinkConfig&

@@ -11,6 +11,7 @@
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 #include "ns3/slot-clock.h"
+#include "ns3/split-link-transport.h"
 #include "ns3/sync-loss-process.h"
 #include "ns3/traced-callback.h"
 #include "rifl-link-config.h"
@@ -306,26 +307,6 @@ class RiflChannel : public Channel
      */
     void SendPacketRemote(uint32_t sender, uint64_t id, Ptr<const Packet> packet);
     /**
-     * \brief Send one message to the peer's rank (MPI; a fatal error without MPI).
-     * \param sender the sending endpoint.
-     * \param bytes the message.
-     * \param at its arrival time.
-     */
-    void SendMessage(uint32_t sender, const std::vector<uint8_t>& bytes, Time at);
-    /**
-     * \brief Send what SendMessage() collected, as one MPI message (more at this
-     *        instant in later events, if it does not fit).
-     * \param sender the sending endpoint.
-     */
-    void FlushOutbox(uint32_t sender);
-    /**
-     * \brief One message of a remote batch (a line frame or a packet chunk).
-     * \param rx the receiving endpoint.
-     * \param bytes the message.
-     */
-    void ReceiveRemoteItem(uint32_t rx, const std::vector<uint8_t>& bytes);
-
-    /**
      * \param sender an endpoint.
      * \param id a packet id it sent.
      * \return the packet, or null when no longer kept.
@@ -377,11 +358,8 @@ class RiflChannel : public Channel
     /// Per remote sender (MPI): packets announced by the peer's rank, by increasing id,
     /// kept until 64 ids past delivery.
     std::array<std::deque<std::pair<uint64_t, Ptr<Packet>>>, 2> m_announced;
-    /// Per remote sender (MPI): the chunks of the packet being announced.
-    std::array<std::vector<uint8_t>, 2> m_partial;
-    /// Per local sender (MPI): messages for the peer's rank not sent yet (arrival, bytes).
-    std::array<std::vector<std::pair<Time, std::vector<uint8_t>>>, 2> m_outbox;
-    std::array<bool, 2> m_outboxFlushPending{{false, false}}; //!< a FlushOutbox is scheduled
+    /// Per local endpoint (MPI): its messages to the peer's rank and the peer's to it.
+    std::array<SplitLinkTransport, 2> m_transport;
     /// Per sender: sent packets by increasing id (kept until 64 ids past delivery).
     std::array<std::deque<std::pair<uint64_t, Ptr<Packet>>>, 2> m_inFlight;
     TracedCallback<const RiflDelivery&, bool> m_deliveryTrace; //!< the Delivery trace
