@@ -261,6 +261,7 @@ MultiprocessorKeywords(std::string what)
         {"maxDurationUs", "max_duration_us"},
         {"startUs", "start_us"},
         {"rngRun", "rng_run"},
+        {"splitRemoteLinks", "split_remote_links"},
     };
     for (const auto& n : names)
     {
@@ -295,7 +296,7 @@ RunMultiprocessor(const std::string& topology, const py::object& n, const py::ob
                   const py::object& y, const py::object& dim, const std::string& deadlockAvoidance,
                   double ber, uint32_t requestsPerCpu, uint32_t window, uint32_t requestBytes,
                   uint32_t responseBytes, double startUs, double maxDurationUs, uint64_t rngRun,
-                  const py::object& attributes)
+                  uint32_t ranks, bool splitRemoteLinks, const py::object& attributes)
 {
     MultiprocessorScenarioConfig c;
     c.topology = topology;
@@ -336,6 +337,8 @@ RunMultiprocessor(const std::string& topology, const py::object& n, const py::ob
     c.startUs = startUs;
     c.maxDurationUs = maxDurationUs;
     c.rngRun = rngRun;
+    c.ranks = ranks;
+    c.splitRemoteLinks = splitRemoteLinks;
     c.attributes = ToAttributeMap(attributes);
     MultiprocessorScenarioResult r;
     try
@@ -352,6 +355,7 @@ RunMultiprocessor(const std::string& topology, const py::object& n, const py::ob
     d["topology"] = r.topology;
     d["n_cpus"] = r.nCpus;
     d["n_links"] = r.nLinks;
+    d["n_links_across_ranks"] = r.nLinksAcrossRanks;
     d["deadlock_avoidance"] = deadlockAvoidance;
     d["channel_dependencies_acyclic"] = r.channelDependenciesAcyclic;
     d["deadlock_free"] = r.deadlockFree;
@@ -511,11 +515,14 @@ PYBIND11_MODULE(_core, m)
           py::arg("dim") = py::none(), py::arg("deadlock_avoidance") = "dateline-vcs",
           py::arg("ber") = 0.0, py::arg("requests_per_cpu") = 100, py::arg("window") = 4,
           py::arg("request_bytes") = 8, py::arg("response_bytes") = 64, py::arg("start_us") = 4.8,
-          py::arg("max_duration_us") = 10000.0, py::arg("rng_run") = 1,
-          py::arg("attributes") = py::none(),
+          py::arg("max_duration_us") = 10000.0, py::arg("rng_run") = 1, py::arg("ranks") = 1,
+          py::arg("split_remote_links") = false, py::arg("attributes") = py::none(),
           "Run a multiprocessor of CPUs on direct links (topology fullmesh/ring with n, "
           "mesh/torus with x and y, hypercube with dim; defaults n=4, x=y=3, dim=3) with "
           "closed-loop request/response traffic on every CPU until each has issued "
-          "requests_per_cpu requests, and return its measurements.");
+          "requests_per_cpu requests, and return its measurements. ranks puts the CPUs in "
+          "groups (CPU i in group i * ranks // CPUs; labels: the run is in this process) and "
+          "split_remote_links runs the links between groups as split halves, the structure "
+          "of an MPI run.");
     RiflBindDcn(m);
 }

@@ -74,6 +74,19 @@ def test_same_seed_same_results_other_seed_differs():
     assert a != c
 
 
+def test_cpu_groups_with_split_links_equal_the_unsplit_run():
+    kw = dict(topology="torus", x=4, y=4, ber=1e-4, requests_per_cpu=20, rng_run=3,
+              attributes={"ns3::DirectLinkChannel::Engine": "Reference"})
+    a = ns3rifl.run_multiprocessor(**kw)
+    b = ns3rifl.run_multiprocessor(ranks=2, split_remote_links=True, **kw)
+    assert a["n_links_across_ranks"] == 0 and b["n_links_across_ranks"] == 8
+    assert a["retransmissions"] > 0
+    for d in (a, b):
+        for k in ("wall_s", "events", "n_links_across_ranks"):
+            d.pop(k)
+    assert a == b
+
+
 def test_time_limit_ends_an_unfinished_run():
     r = ns3rifl.run_multiprocessor(requests_per_cpu=100000, max_duration_us=3.0)
     assert r["completed"] is False and r["duration_us"] == pytest.approx(3.0)
@@ -100,6 +113,9 @@ def test_time_limit_ends_an_unfinished_run():
     (dict(start_us=-1.0), ValueError, r"^start_us = -1 is out of range"),
     (dict(max_duration_us=0.0), ValueError, r"^max_duration_us = 0 is out of range"),
     (dict(rng_run=0), ValueError, r"^rng_run = 0 must be >= 1$"),
+    (dict(ranks=0), ValueError, r"^ranks = 0 is out of range"),
+    (dict(topology="ring", n=4, ranks=5), ValueError, r"ranks = 5 exceeds the 4 CPUs"),
+    (dict(ranks=-1), TypeError, "ranks"),
     (dict(n=-3), ValueError, r"^n = -3 is out of range"),
     (dict(attributes={"ns3::DirectLinkChannel::Ber": 0.1}), ValueError,
      r"ns3::DirectLinkChannel::Ber is set by the parameter ber"),
