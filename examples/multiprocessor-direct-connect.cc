@@ -79,6 +79,9 @@ main(int argc, char* argv[])
                  splitRemote);
     cmd.AddValue("mpi", "run on ns-3 MPI ranks (mpirun; module built with NS3_MPI)", mpi);
     cmd.AddValue("nullmsg", "with --mpi: ns-3's null-message scheduler", nullmsg);
+    std::string linksOutput;
+    cmd.AddValue("links", "per-link counters of both ends, CSV (not written if empty)",
+                 linksOutput);
     cmd.Parse(argc, argv);
     uint32_t rank = 0;
     if (mpi)
@@ -205,9 +208,33 @@ main(int argc, char* argv[])
         links[1] += double(c.messagesLost);
         links[2] += double(c.shutdowns);
     }
+    // per link and end (lower CPU first): delivered, truncated, lost, retransmissions,
+    // timeouts, failed checks, Shutdowns, undetected errors (each rank its own ends)
+    constexpr std::size_t LCOLS = 8;
+    std::vector<double> perLink(mp.GetNLinks() * 2 * LCOLS, 0.0);
+    for (uint32_t k = 0; k < mp.GetNLinks(); ++k)
+    {
+        const NetDeviceContainer ends = mp.GetLink(k);
+        for (uint32_t e = 0; e < 2; ++e)
+        {
+            Ptr<DirectLinkNetDevice> dev = DynamicCast<DirectLinkNetDevice>(ends.Get(e));
+            if (mpi && dev->GetNode()->GetSystemId() != rank)
+            {
+                continue;
+            }
+            const DirectLinkDeviceCounters c = dev->GetCounters();
+            const std::array<double, LCOLS> row{
+                double(c.messagesDelivered), double(c.messagesTruncated), double(c.messagesLost),
+                double(c.retransmissions),   double(c.timeouts),          double(c.crcErrors),
+                double(c.shutdowns),         double(c.undetectedErrors)};
+            std::copy(row.begin(), row.end(), perLink.begin() + (k * 2 + e) * LCOLS);
+        }
+    }
 #ifdef NS3_MPI
     if (mpi)
     {
+        MPI_Allreduce(MPI_IN_PLACE, perLink.data(), static_cast<int>(perLink.size()), MPI_DOUBLE,
+                      MPI_SUM, MPI_COMM_WORLD);
         MPI_Allreduce(MPI_IN_PLACE, table.data(), static_cast<int>(table.size()), MPI_DOUBLE,
                       MPI_SUM, MPI_COMM_WORLD);
         MPI_Allreduce(MPI_IN_PLACE, links.data(), static_cast<int>(links.size()), MPI_DOUBLE,
@@ -261,6 +288,32 @@ main(int argc, char* argv[])
         }
         std::cout << std::endl;
         csv << "\n";
+    }
+    if (!linksOutput.empty())
+    {
+        std::ofstream lf(linksOutput);
+        if (!lf)
+        {
+            std::cerr << "--links=" << linksOutput << " cannot be written" << std::endl;
+            return 1;
+        }
+        lf << "link,cpu,peer,delivered,truncated,lost,retransmissions,timeouts,crc_errors,"
+              "shutdowns,undetected_errors\n";
+        for (uint32_t k = 0; k < mp.GetNLinks(); ++k)
+        {
+            const NetDeviceContainer ends = mp.GetLink(k);
+            for (uint32_t e = 0; e < 2; ++e)
+            {
+                const uint32_t cpu = ends.Get(e)->GetNode()->GetId();
+                const uint32_t peer = ends.Get(1 - e)->GetNode()->GetId();
+                lf << k << "," << cpu << "," << peer;
+                for (std::size_t j = 0; j < LCOLS; ++j)
+                {
+                    lf << "," << static_cast<uint64_t>(perLink[(k * 2 + e) * LCOLS + j]);
+                }
+                lf << "\n";
+            }
+        }
     }
     std::cout << "micro-packets failing a check: " << static_cast<uint64_t>(links[0])
               << ", messages lost: " << static_cast<uint64_t>(links[1])
