@@ -315,25 +315,8 @@ DirectLinkReferenceEngine::Step()
     for (uint32_t side = 0; side < 2; ++side)
     {
         SlotTrace& t = trace[side];
-        const DirectLinkEndpointState& ep = m_ep[side];
-        t.slot = s;
-        t.side = side;
-        t.state = ep.GetState();
-        t.txType = tx[side].fields.type;
-        t.txSndNo = tx[side].fields.sndNo;
-        t.txAskNo = tx[side].fields.askNo;
-        t.txCrdt = tx[side].fields.crdt;
-        t.txRetransmission = tx[side].retransmission;
-        t.txNak = tx[side].nak;
+        FillTrace(t, side, s, tx[side]);
         t.txCorrupted = txCorrupted[side];
-        t.askExpected = ep.GetAskExpected();
-        t.outstanding = ep.GetOutstanding();
-        t.frameExpected = ep.GetFrameExpected();
-        for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
-        {
-            t.credit[v] = ep.GetCredit(v);
-            t.vcOccupancy[v] = ep.GetVcOccupancy(v);
-        }
         if (m_slotCb)
         {
             m_slotCb(t);
@@ -342,6 +325,30 @@ DirectLinkReferenceEngine::Step()
     // 5. events
     FlushEvents();
     ++m_slot;
+}
+
+void
+DirectLinkReferenceEngine::FillTrace(SlotTrace& t, uint32_t side, uint64_t s,
+                                     const DirectLinkEndpointState::TxFlit& tx) const
+{
+    const DirectLinkEndpointState& ep = m_ep[side];
+    t.slot = s;
+    t.side = side;
+    t.state = ep.GetState();
+    t.txType = tx.fields.type;
+    t.txSndNo = tx.fields.sndNo;
+    t.txAskNo = tx.fields.askNo;
+    t.txCrdt = tx.fields.crdt;
+    t.txRetransmission = tx.retransmission;
+    t.txNak = tx.nak;
+    t.askExpected = ep.GetAskExpected();
+    t.outstanding = ep.GetOutstanding();
+    t.frameExpected = ep.GetFrameExpected();
+    for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
+    {
+        t.credit[v] = ep.GetCredit(v);
+        t.vcOccupancy[v] = ep.GetVcOccupancy(v);
+    }
 }
 
 void
@@ -1420,24 +1427,7 @@ DirectLinkReferenceEngine::SplitStep()
     //    side's verdicts due now (reported here)
     ResolveAbandoned(s);
     // 4. trace (the local side; txCorrupted is known only at the peer's half)
-    const DirectLinkEndpointState& ep = m_ep[side];
-    t.slot = s;
-    t.side = side;
-    t.state = ep.GetState();
-    t.txType = tx.fields.type;
-    t.txSndNo = tx.fields.sndNo;
-    t.txAskNo = tx.fields.askNo;
-    t.txCrdt = tx.fields.crdt;
-    t.txRetransmission = tx.retransmission;
-    t.txNak = tx.nak;
-    t.askExpected = ep.GetAskExpected();
-    t.outstanding = ep.GetOutstanding();
-    t.frameExpected = ep.GetFrameExpected();
-    for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
-    {
-        t.credit[v] = ep.GetCredit(v);
-        t.vcOccupancy[v] = ep.GetVcOccupancy(v);
-    }
+    FillTrace(t, side, s, tx);
     if (m_slotCb)
     {
         m_slotCb(t);

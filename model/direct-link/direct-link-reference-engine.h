@@ -743,6 +743,13 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
     /// \brief Step() in split mode.
     void SplitStep();
     /**
+     * \brief Fill a side's slot trace from its endpoint after the slot (all but txCorrupted
+     *        and the reception fields).
+     * \param t the trace. \param side the side. \param s the slot. \param tx what it sent.
+     */
+    void FillTrace(SlotTrace& t, uint32_t side, uint64_t s,
+                   const DirectLinkEndpointState::TxFlit& tx) const;
+    /**
      * \brief A side holds nothing of one of its messages any more (OfferedMessage::finishedSlot;
      *        in split mode told to the peer's half).
      * \param side the sender. \param id the message. \param slot the slot.
