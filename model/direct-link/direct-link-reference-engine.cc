@@ -896,8 +896,8 @@ DirectLinkReferenceEngine::NoteStatus(uint32_t side, uint64_t x)
 {
     const AckTruth& t = m_ackTruth[1 - side]; // the peer's micro-packets accepted here
     const uint64_t since = m_ackTruth[side].normalSince;
-    PushStatus(side, x, since, t.accMixed, t.accIncarnation);
-    if (m_split && side == m_local)
+    // (called on every acceptance: most leave the status as it was, and send nothing)
+    if (PushStatus(side, x, since, t.accMixed, t.accIncarnation) && m_split && side == m_local)
     {
         // the peer's half reads it one line delay late (held open, stale pairings)
         LineNotice* n = nullptr;
@@ -917,16 +917,18 @@ DirectLinkReferenceEngine::NoteStatus(uint32_t side, uint64_t x)
     }
 }
 
-void
+bool
 DirectLinkReferenceEngine::PushStatus(uint32_t side, uint64_t x, uint64_t since, bool mixed,
                                       uint64_t incarnation)
 {
+    bool changed = false;
     const uint64_t delay = m_cfg.oneWayDelaySlots;
     // queries ask for slots >= m_slot - L: keep the last entry at or before that
     const uint64_t oldest = m_slot >= delay ? m_slot - delay : 0;
     auto& normal = m_normalHistory[side];
     if (normal.empty() ? since != NEVER : normal.back().second != since)
     {
+        changed = true;
         if (!normal.empty() && normal.back().first == x)
         {
             normal.back().second = since;
@@ -944,6 +946,7 @@ DirectLinkReferenceEngine::PushStatus(uint32_t side, uint64_t x, uint64_t since,
     if (acc.empty() ? (mixed || incarnation != NEVER)
                     : (acc.back().mixed != mixed || acc.back().incarnation != incarnation))
     {
+        changed = true;
         if (!acc.empty() && acc.back().slot == x)
         {
             acc.back().mixed = mixed;
@@ -962,6 +965,7 @@ DirectLinkReferenceEngine::PushStatus(uint32_t side, uint64_t x, uint64_t since,
     {
         acc.pop_front();
     }
+    return changed;
 }
 
 void

@@ -726,8 +726,9 @@ class DirectLinkReferenceEngine : public DirectLinkLinkEngine
      * \param side the side. \param x the slot.
      * \param since normalSince. \param mixed AcceptanceStatus::mixed.
      * \param incarnation AcceptanceStatus::incarnation.
+     * \return true if the status differs from the last one noted.
      */
-    void PushStatus(uint32_t side, uint64_t x, uint64_t since, bool mixed, uint64_t incarnation);
+    bool PushStatus(uint32_t side, uint64_t x, uint64_t since, bool mixed, uint64_t incarnation);
     /**
      * \brief A verdict on a message of \p side: queued for its report, or, in split mode
      *        for the peer's message, told to the peer.
