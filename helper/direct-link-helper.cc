@@ -8,6 +8,7 @@
 #include "ns3/direct-link-channel.h"
 #include "ns3/direct-link-interface-unit.h"
 #include "ns3/direct-link-net-device.h"
+#include "ns3/direct-link-port.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
@@ -123,8 +124,14 @@ DirectLinkHelper::InstallDliu(Ptr<Node> node, uint32_t cpuNumber)
     dliu->SetCpuNumber(cpuNumber);
     for (uint32_t i = 0; i < node->GetNDevices(); ++i)
     {
-        Ptr<DirectLinkNetDevice> dev = DynamicCast<DirectLinkNetDevice>(node->GetDevice(i));
-        if (dev)
+        Ptr<NetDevice> nd = node->GetDevice(i);
+        Ptr<DirectLinkNetDevice> dev = DynamicCast<DirectLinkNetDevice>(nd);
+        Ptr<DirectLinkPort> port = nd->GetObject<DirectLinkPort>();
+        if (port)
+        {
+            dliu->AddPort(port); // another link technology carrying DLIU messages
+        }
+        else if (dev)
         {
             dliu->AddDevice(dev);
         }
@@ -139,9 +146,7 @@ DirectLinkHelper::SetRoute(Ptr<Node> node, uint32_t dstCpu, Ptr<NetDevice> devic
     Ptr<DirectLinkInterfaceUnit> dliu = node->GetObject<DirectLinkInterfaceUnit>();
     RIFL_CHECK_ARG(!dliu, "DirectLinkHelper::SetRoute: node " << node->GetId()
                                                               << " has no DLIU (InstallDliu)");
-    Ptr<DirectLinkNetDevice> dev = DynamicCast<DirectLinkNetDevice>(device);
-    RIFL_CHECK_ARG(!dev, "DirectLinkHelper::SetRoute: device is not a DirectLinkNetDevice");
-    dliu->SetRoute(dstCpu, dev);
+    dliu->SetRoute(dstCpu, device);
 }
 
 int64_t

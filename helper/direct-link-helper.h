@@ -89,7 +89,9 @@ class DirectLinkHelper
 
     /**
      * \brief Aggregate a DLIU to a CPU node (or reuse its DLIU) and give it every
-     *        direct-link device of the node.
+     *        direct-link device of the node, and every device of another link technology
+     *        with a DirectLinkPort aggregated (e.g. a RiflNetDevice with its
+     *        RiflMessagePort).
      * \param node the node.
      * \param cpuNumber its CPU number, 0..255.
      * \return the DLIU.
@@ -100,7 +102,7 @@ class DirectLinkHelper
      * \brief Route \p dstCpu's messages at \p node through \p device.
      * \param node a node with a DLIU.
      * \param dstCpu the destination CPU.
-     * \param device one of the node's direct-link devices.
+     * \param device one of the DLIU's interfaces (std::invalid_argument otherwise).
      */
     static void SetRoute(Ptr<Node> node, uint32_t dstCpu, Ptr<NetDevice> device);
 

@@ -8,9 +8,12 @@
 #include "ns3/channel.h"
 #include "ns3/direct-link-interface-unit.h"
 #include "ns3/direct-link-net-device.h"
+#include "ns3/direct-link-port.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/rifl-check.h"
+#include "ns3/rifl-message-port.h"
+#include "ns3/rifl-net-device.h"
 
 #ifdef NS3_MPI
 #include "ns3/mpi-interface.h"
@@ -39,11 +42,48 @@ using TopologyGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::und
 using DependencyGraph = boost::adjacency_list<boost::setS, boost::vecS, boost::directedS>;
 } // namespace
 
-MultiprocessorTopologyHelper::MultiprocessorTopologyHelper() {}
+MultiprocessorTopologyHelper::MultiprocessorTopologyHelper()
+{
+    m_portFactory.SetTypeId("ns3::RiflMessagePort");
+}
 
 MultiprocessorTopologyHelper::MultiprocessorTopologyHelper(const DirectLinkHelper& links)
     : m_links(links)
 {
+    m_portFactory.SetTypeId("ns3::RiflMessagePort");
+}
+
+void
+MultiprocessorTopologyHelper::SetLinkTechnology(LinkTechnology technology)
+{
+    RIFL_CHECK_ARG(technology != DIRECT_LINK && technology != RIFL,
+                   "MultiprocessorTopologyHelper::SetLinkTechnology: technology = "
+                       << static_cast<int>(technology) << " is not DIRECT_LINK or RIFL");
+    m_technology = technology;
+}
+
+MultiprocessorTopologyHelper::LinkTechnology
+MultiprocessorTopologyHelper::GetLinkTechnology() const
+{
+    return m_technology;
+}
+
+void
+MultiprocessorTopologyHelper::SetRiflHelper(const RiflHelper& links)
+{
+    m_rifl = links;
+}
+
+RiflHelper&
+MultiprocessorTopologyHelper::GetRiflHelper()
+{
+    return m_rifl;
+}
+
+void
+MultiprocessorTopologyHelper::SetRiflPortAttribute(std::string name, const AttributeValue& value)
+{
+    m_portFactory.Set(name, value);
 }
 
 void
@@ -174,7 +214,8 @@ MultiprocessorTopologyHelper::Connect(uint32_t a, uint32_t b)
         std::swap(a, b);
     }
     NS_ASSERT(a != b && m_ifs[a].count(b) == 0);
-    NetDeviceContainer d = m_links.Install(m_cpus.Get(a), m_cpus.Get(b));
+    NetDeviceContainer d = m_technology == RIFL ? m_rifl.Install(m_cpus.Get(a), m_cpus.Get(b))
+                                                : m_links.Install(m_cpus.Get(a), m_cpus.Get(b));
     if (m_rankOfCpu[a] != m_rankOfCpu[b])
     {
         ++m_linksAcrossRanks;
@@ -184,10 +225,22 @@ MultiprocessorTopologyHelper::Connect(uint32_t a, uint32_t b)
             d.Get(0)->GetChannel()->SetAttribute("Split", BooleanValue(true));
         }
     }
-    m_ifs[a][b] = DynamicCast<DirectLinkNetDevice>(d.Get(0));
-    m_ifs[b][a] = DynamicCast<DirectLinkNetDevice>(d.Get(1));
-    m_dlius[a]->AddDevice(m_ifs[a][b]);
-    m_dlius[b]->AddDevice(m_ifs[b][a]);
+    m_ifs[a][b] = d.Get(0);
+    m_ifs[b][a] = d.Get(1);
+    if (m_technology == RIFL)
+    {
+        for (uint32_t k = 0; k < 2; ++k)
+        {
+            Ptr<RiflMessagePort> port = m_portFactory.Create<RiflMessagePort>();
+            port->SetDevice(DynamicCast<RiflNetDevice>(d.Get(k)));
+            m_dlius[k == 0 ? a : b]->AddPort(port);
+        }
+    }
+    else
+    {
+        m_dlius[a]->AddDevice(DynamicCast<DirectLinkNetDevice>(d.Get(0)));
+        m_dlius[b]->AddDevice(DynamicCast<DirectLinkNetDevice>(d.Get(1)));
+    }
     m_linkDevs.push_back(d);
 }
 
@@ -488,7 +541,36 @@ MultiprocessorTopologyHelper::GetInterface(uint32_t i, uint32_t j) const
     CheckCpu(i, "GetInterface");
     CheckCpu(j, "GetInterface");
     auto it = m_ifs[i].find(j);
+    return it == m_ifs[i].end() ? nullptr : DynamicCast<DirectLinkNetDevice>(it->second);
+}
+
+Ptr<NetDevice>
+MultiprocessorTopologyHelper::GetNetDevice(uint32_t i, uint32_t j) const
+{
+    CheckCpu(i, "GetNetDevice");
+    CheckCpu(j, "GetNetDevice");
+    auto it = m_ifs[i].find(j);
     return it == m_ifs[i].end() ? nullptr : it->second;
+}
+
+Ptr<DirectLinkPort>
+MultiprocessorTopologyHelper::GetPort(uint32_t i, uint32_t j) const
+{
+    CheckCpu(i, "GetPort");
+    CheckCpu(j, "GetPort");
+    auto it = m_ifs[i].find(j);
+    if (it == m_ifs[i].end())
+    {
+        return nullptr;
+    }
+    for (uint32_t k = 0; k < m_dlius[i]->GetNDevices(); ++k)
+    {
+        if (m_dlius[i]->GetNetDevice(k) == it->second)
+        {
+            return m_dlius[i]->GetPort(k);
+        }
+    }
+    return nullptr;
 }
 
 std::vector<uint32_t>
@@ -579,13 +661,13 @@ MultiprocessorTopologyHelper::GetPath(uint32_t src, uint32_t dst) const
         {
             return {};
         }
-        Ptr<DirectLinkNetDevice> out = m_dlius[cur]->GetRoute(dst);
-        if (!out || !out->GetPeer() || !out->GetPeer()->GetNode())
+        Ptr<DirectLinkPort> out = m_dlius[cur]->GetRoutePort(dst);
+        Ptr<Node> peer = out ? out->GetPeerNode() : nullptr;
+        if (!peer)
         {
             return {};
         }
-        Ptr<DirectLinkInterfaceUnit> next
-            = out->GetPeer()->GetNode()->GetObject<DirectLinkInterfaceUnit>();
+        Ptr<DirectLinkInterfaceUnit> next = peer->GetObject<DirectLinkInterfaceUnit>();
         if (!next)
         {
             return {};
@@ -725,7 +807,9 @@ MultiprocessorTopologyHelper::DatelineVcsAcyclic() const
 int64_t
 MultiprocessorTopologyHelper::AssignStreams(int64_t stream)
 {
-    return m_links.AssignStreams(GetDevices(), stream);
+    // each helper assigns the channels of its own devices (the other's are skipped)
+    const int64_t used = m_links.AssignStreams(GetDevices(), stream);
+    return used + m_rifl.AssignStreams(GetDevices(), stream + used);
 }
 
 } // namespace ns3

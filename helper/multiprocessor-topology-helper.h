@@ -8,7 +8,9 @@
 #include "direct-link-helper.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
+#include "ns3/object-factory.h"
 #include "ns3/ptr.h"
+#include "rifl-helper.h"
 
 #include <cstdint>
 #include <map>
@@ -21,6 +23,8 @@ namespace ns3
 
 class DirectLinkInterfaceUnit;
 class DirectLinkNetDevice;
+class DirectLinkPort;
+class NetDevice;
 class Node;
 
 /**
@@ -33,6 +37,18 @@ class Node;
  * Devices, channels and DLIUs get the attributes of the DirectLinkHelper
  * given to the constructor or SetLinkHelper(), or set through
  * SetDeviceAttribute() / SetChannelAttribute() / SetDliuAttribute().
+ *
+ * **Link technology** (SetLinkTechnology()): DIRECT_LINK (default) builds
+ * every link as a DirectLinkNetDevice pair; RIFL builds it with the RiflHelper
+ * of SetRiflHelper() and puts a RiflMessagePort (attributes through
+ * SetRiflPortAttribute()) on each end, so the DLIUs route, forward and
+ * back-pressure their messages over RIFL exactly as over direct links (per-VC
+ * message credits keep the deadlock avoidance below valid). Everything else
+ * (routes, VCs, accessors) is the same for both; GetInterface() returns
+ * direct-link devices only, GetNetDevice() and GetPort() either. For lossless
+ * RIFL links set the RiflHelper's device attribute ReplayTail to Corrected
+ * (the default, Rtl, reproduces the RTL's duplicate-delivery hazard,
+ * rifl-protocol.md §10).
  *
  * **Routing** (explicit SetRoute() entries toward every other CPU):
  * - FullMesh: the direct link.
@@ -80,6 +96,13 @@ class MultiprocessorTopologyHelper
         HYPERCUBE, //!< CPUs i and i ^ (1 << b) linked
     };
 
+    /// The link technology of the next build.
+    enum LinkTechnology
+    {
+        DIRECT_LINK, //!< DirectLinkHelper links (the default)
+        RIFL,        //!< RiflHelper links, DLIU messages carried by RiflMessagePorts
+    };
+
     /// How cyclic topologies avoid deadlock.
     enum DeadlockAvoidance
     {
@@ -105,6 +128,31 @@ class MultiprocessorTopologyHelper
 
     /// \return the link helper (e.g. for pcap tracing after a build).
     DirectLinkHelper& GetLinkHelper();
+
+    /**
+     * \brief Choose the link technology of the next build.
+     * \param technology DIRECT_LINK or RIFL (std::invalid_argument naming "technology"
+     *        otherwise).
+     */
+    void SetLinkTechnology(LinkTechnology technology);
+
+    /// \return the link technology of the next build.
+    LinkTechnology GetLinkTechnology() const;
+
+    /**
+     * \brief Replace the RIFL link helper (copied); used by the next build with RIFL links.
+     * \param links the helper.
+     */
+    void SetRiflHelper(const RiflHelper& links);
+
+    /// \return the RIFL link helper (e.g. to set its attributes, or for tracing).
+    RiflHelper& GetRiflHelper();
+
+    /**
+     * \brief Set an attribute of every RiflMessagePort built next (RIFL links).
+     * \param name the attribute name (e.g. "VcBufferMessages"). \param value its value.
+     */
+    void SetRiflPortAttribute(std::string name, const AttributeValue& value);
 
     /**
      * \brief Set an attribute of every DirectLinkNetDevice built next.
@@ -138,7 +186,8 @@ class MultiprocessorTopologyHelper
      *        band of rows of a mesh or torus, a subcube of a hypercube). On ns-3 MPI
      *        (module built with NS3_MPI, MpiInterface enabled) the rank is the node's system
      *        id and a link between ranks runs as two halves, one on each rank
-     *        (DirectLinkChannel across ranks); otherwise the rank is a label (GetRank(),
+     *        (DirectLinkChannel or RiflChannel across ranks); otherwise the rank is a label
+     *        (GetRank(),
      *        SetSplitRemoteLinks()). Node ids do not depend on it.
      * \param ranks 1 (the default) up to the CPUs of the build (std::invalid_argument
      *        naming "ranks" otherwise, at the build).
@@ -153,8 +202,8 @@ class MultiprocessorTopologyHelper
     uint32_t GetRank(uint32_t i) const;
     /**
      * \brief Run the links between CPUs of different ranks as split halves
-     *        (DirectLinkChannel::Split: each end alone, exchanging line records, as across
-     *        ranks), in one process, for the next build.
+     *        (DirectLinkChannel::Split or RiflChannel::Split: each end alone, exchanging
+     *        line records, as across ranks), in one process, for the next build.
      * \param split true to split them.
      */
     void SetSplitRemoteLinks(bool split);
@@ -219,9 +268,23 @@ class MultiprocessorTopologyHelper
 
     /**
      * \param i a CPU. \param j another CPU.
-     * \return the device of CPU i toward its neighbour CPU j, or null if not neighbours.
+     * \return the direct-link device of CPU i toward its neighbour CPU j, or null if not
+     *         neighbours or if the link is of another technology (GetNetDevice()).
      */
     Ptr<DirectLinkNetDevice> GetInterface(uint32_t i, uint32_t j) const;
+
+    /**
+     * \param i a CPU. \param j another CPU.
+     * \return the device of CPU i toward its neighbour CPU j, of either link technology,
+     *         or null if not neighbours.
+     */
+    Ptr<NetDevice> GetNetDevice(uint32_t i, uint32_t j) const;
+
+    /**
+     * \param i a CPU. \param j another CPU.
+     * \return CPU i's DLIU port toward its neighbour CPU j, or null if not neighbours.
+     */
+    Ptr<DirectLinkPort> GetPort(uint32_t i, uint32_t j) const;
 
     /**
      * \param i a CPU.
@@ -359,21 +422,24 @@ class MultiprocessorTopologyHelper
      */
     bool DependenciesAcyclic(bool vcs) const;
 
-    DirectLinkHelper m_links;                                        //!< builds links and DLIUs
-    DeadlockAvoidance m_avoidance{DATELINE_VCS};                     //!< deadlock avoidance
-    uint32_t m_ranks{1};                                             //!< SetRanks
-    bool m_splitRemote{false};                                       //!< SetSplitRemoteLinks
-    std::vector<uint32_t> m_rankOfCpu;                               //!< by CPU
-    uint32_t m_linksAcrossRanks{0};                                  //!< of the last build
-    Topology m_topology{NONE};                                       //!< what was built
-    uint32_t m_x{0};                                                 //!< mesh/torus X (ring: n)
-    uint32_t m_y{0};                                                 //!< mesh/torus Y
-    uint32_t m_dim{0};                                               //!< hypercube dimension
-    NodeContainer m_cpus;                                            //!< CPU nodes
-    std::vector<Ptr<DirectLinkInterfaceUnit>> m_dlius;               //!< by CPU
-    std::vector<std::map<uint32_t, Ptr<DirectLinkNetDevice>>> m_ifs; //!< CPU -> neighbour -> dev
-    std::vector<NetDeviceContainer> m_linkDevs;                      //!< links in build order
-    std::vector<std::vector<uint32_t>> m_dist;                       //!< [src][dst] BFS distances
+    DirectLinkHelper m_links;                              //!< builds links and DLIUs
+    RiflHelper m_rifl;                                     //!< builds RIFL links
+    ObjectFactory m_portFactory;                           //!< RiflMessagePorts
+    LinkTechnology m_technology{DIRECT_LINK};              //!< link technology
+    DeadlockAvoidance m_avoidance{DATELINE_VCS};           //!< deadlock avoidance
+    uint32_t m_ranks{1};                                   //!< SetRanks
+    bool m_splitRemote{false};                             //!< SetSplitRemoteLinks
+    std::vector<uint32_t> m_rankOfCpu;                     //!< by CPU
+    uint32_t m_linksAcrossRanks{0};                        //!< of the last build
+    Topology m_topology{NONE};                             //!< what was built
+    uint32_t m_x{0};                                       //!< mesh/torus X (ring: n)
+    uint32_t m_y{0};                                       //!< mesh/torus Y
+    uint32_t m_dim{0};                                     //!< hypercube dimension
+    NodeContainer m_cpus;                                  //!< CPU nodes
+    std::vector<Ptr<DirectLinkInterfaceUnit>> m_dlius;     //!< by CPU
+    std::vector<std::map<uint32_t, Ptr<NetDevice>>> m_ifs; //!< CPU -> neighbour -> dev
+    std::vector<NetDeviceContainer> m_linkDevs;            //!< links in build order
+    std::vector<std::vector<uint32_t>> m_dist;             //!< [src][dst] BFS distances
 };
 
 } // namespace ns3

@@ -18,10 +18,13 @@ PppProtocol::EtherToPpp(uint16_t etherType)
             return 0x0021;
         case 0x86DD:
             return 0x0057;
+        case DLIU_MESSAGE_ETHERTYPE:
+            return DLIU_MESSAGE_PPP;
         default:
             RIFL_CHECK_ARG(true, "protocolNumber = 0x"
                                      << std::hex << etherType << std::dec
-                                     << " is not carried (IPv4 0x0800 and IPv6 0x86DD are)");
+                                     << " is not carried (IPv4 0x0800, IPv6 0x86DD and DLIU "
+                                        "messages 0x88b5 are)");
     }
     return 0;
 }
@@ -35,6 +38,8 @@ PppProtocol::PppToEther(uint16_t ppp)
             return 0x0800;
         case 0x0057:
             return 0x86DD;
+        case DLIU_MESSAGE_PPP:
+            return DLIU_MESSAGE_ETHERTYPE;
         default:
             return 0;
     }

@@ -18,16 +18,24 @@ namespace ns3
 class PppProtocol
 {
   public:
+    /// EtherType of DLIU messages carried by another link technology (RiflMessagePort):
+    /// IEEE 802 local experimental EtherType 1.
+    static constexpr uint16_t DLIU_MESSAGE_ETHERTYPE = 0x88B5;
+    /// PPP protocol number carrying them on the link: from PPP's range for low-volume
+    /// protocols without an NCP (0x4001-0x7fff), not assigned by IANA; private to this module.
+    static constexpr uint16_t DLIU_MESSAGE_PPP = 0x4E01;
+
     /**
      * \brief Map an EtherType to the PPP protocol number carried on the link.
-     * \param etherType 0x0800 (IPv4) or 0x86DD (IPv6).
-     * \return 0x0021 or 0x0057 (std::invalid_argument naming protocolNumber otherwise).
+     * \param etherType 0x0800 (IPv4), 0x86DD (IPv6) or DLIU_MESSAGE_ETHERTYPE.
+     * \return 0x0021, 0x0057 or DLIU_MESSAGE_PPP (std::invalid_argument naming
+     *         protocolNumber otherwise).
      */
     static uint16_t EtherToPpp(uint16_t etherType);
 
     /**
      * \brief Map a PPP protocol number back to its EtherType.
-     * \param ppp 0x0021 or 0x0057.
+     * \param ppp 0x0021, 0x0057 or DLIU_MESSAGE_PPP.
      * \return the EtherType, or 0 for an unknown number.
      */
     static uint16_t PppToEther(uint16_t ppp);

@@ -4,6 +4,7 @@
 
 #include "direct-link-interface-unit.h"
 
+#include "direct-link-device-port.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -124,11 +125,12 @@ DirectLinkInterfaceUnit::DoDispose()
     {
         e.Cancel();
     }
-    for (const auto& d : m_devices)
+    for (const auto& p : m_ports)
     {
-        d->SetTxSpaceCallback(DirectLinkNetDevice::TxSpaceCallback());
+        p->SetTxSpaceCallback(DirectLinkPort::TxSpaceCallback());
+        p->SetReceiveCallback(DirectLinkPort::ReceiveCallback());
     }
-    m_devices.clear();
+    m_ports.clear();
     m_routes.clear();
     m_rxQueues.clear();
     m_inWait.clear();
@@ -149,11 +151,26 @@ void
 DirectLinkInterfaceUnit::AddDevice(Ptr<DirectLinkNetDevice> device)
 {
     RIFL_CHECK_ARG(!device, "DirectLinkInterfaceUnit::AddDevice: device must not be null");
-    if (IndexOf(device) < m_devices.size())
+    if (IndexOf(device) < m_ports.size())
     {
         return;
     }
-    m_devices.push_back(device);
+    Ptr<DirectLinkDevicePort> port = CreateObject<DirectLinkDevicePort>();
+    port->SetDevice(device);
+    AddPort(port);
+}
+
+void
+DirectLinkInterfaceUnit::AddPort(Ptr<DirectLinkPort> port)
+{
+    RIFL_CHECK_ARG(!port || !port->GetNetDevice(),
+                   "DirectLinkInterfaceUnit::AddPort: port must not be null and must have its "
+                   "device");
+    if (IndexOf(port->GetNetDevice()) < m_ports.size())
+    {
+        return;
+    }
+    m_ports.push_back(port);
     m_rxQueues.emplace_back();
     m_rxEvents.emplace_back();
     m_linkClass.emplace_back(0, false);
@@ -161,38 +178,62 @@ DirectLinkInterfaceUnit::AddDevice(Ptr<DirectLinkNetDevice> device)
     m_localWait.emplace_back();
     m_rr.emplace_back();
     m_rr.back().fill(0);
-    device->SetMessageReceiveCallback(
-        MakeCallback(&DirectLinkInterfaceUnit::OnDeviceReceive, this));
-    device->SetTxSpaceCallback(MakeCallback(&DirectLinkInterfaceUnit::OnTxSpace, this));
+    port->SetReceiveCallback(MakeCallback(&DirectLinkInterfaceUnit::OnPortReceive, this));
+    port->SetTxSpaceCallback(MakeCallback(&DirectLinkInterfaceUnit::OnTxSpace, this));
     UpdateCpuNumbers();
 }
 
 uint32_t
 DirectLinkInterfaceUnit::GetNDevices() const
 {
-    return static_cast<uint32_t>(m_devices.size());
+    return static_cast<uint32_t>(m_ports.size());
+}
+
+Ptr<DirectLinkPort>
+DirectLinkInterfaceUnit::GetPort(uint32_t i) const
+{
+    RIFL_CHECK_INDEX(i >= m_ports.size(),
+                     "DirectLinkInterfaceUnit::GetPort: i = " << i << " is out of range [0, "
+                                                              << m_ports.size() << ")");
+    return m_ports[i];
+}
+
+Ptr<NetDevice>
+DirectLinkInterfaceUnit::GetNetDevice(uint32_t i) const
+{
+    RIFL_CHECK_INDEX(i >= m_ports.size(),
+                     "DirectLinkInterfaceUnit::GetNetDevice: i = " << i << " is out of range [0, "
+                                                                   << m_ports.size() << ")");
+    return m_ports[i]->GetNetDevice();
 }
 
 Ptr<DirectLinkNetDevice>
 DirectLinkInterfaceUnit::GetDevice(uint32_t i) const
 {
-    RIFL_CHECK_INDEX(i >= m_devices.size(),
+    RIFL_CHECK_INDEX(i >= m_ports.size(),
                      "DirectLinkInterfaceUnit::GetDevice: i = " << i << " is out of range [0, "
-                                                                << m_devices.size() << ")");
-    return m_devices[i];
+                                                                << m_ports.size() << ")");
+    return DynamicCast<DirectLinkNetDevice>(m_ports[i]->GetNetDevice());
 }
 
 uint32_t
-DirectLinkInterfaceUnit::IndexOf(Ptr<const DirectLinkNetDevice> device) const
+DirectLinkInterfaceUnit::IndexOf(Ptr<const NetDevice> device) const
 {
-    for (uint32_t i = 0; i < m_devices.size(); ++i)
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
     {
-        if (PeekPointer(m_devices[i]) == PeekPointer(device))
+        if (PeekPointer(m_ports[i]->GetNetDevice()) == PeekPointer(device))
         {
             return i;
         }
     }
-    return static_cast<uint32_t>(m_devices.size());
+    return static_cast<uint32_t>(m_ports.size());
+}
+
+Ptr<DirectLinkInterfaceUnit>
+DirectLinkInterfaceUnit::PeerDliu(uint32_t i) const
+{
+    Ptr<Node> peer = m_ports[i]->GetPeerNode();
+    return peer ? peer->GetObject<DirectLinkInterfaceUnit>() : nullptr;
 }
 
 uint32_t
@@ -213,32 +254,23 @@ DirectLinkInterfaceUnit::SetCpuNumber(uint32_t cpu)
 void
 DirectLinkInterfaceUnit::UpdateCpuNumbers()
 {
-    for (const auto& d : m_devices)
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
     {
-        uint32_t peerCpu = 0;
-        Ptr<DirectLinkNetDevice> peer = d->GetPeer();
-        if (peer && peer->GetNode())
-        {
-            Ptr<DirectLinkInterfaceUnit> other
-                = peer->GetNode()->GetObject<DirectLinkInterfaceUnit>();
-            if (other)
-            {
-                peerCpu = other->GetCpuNumber();
-            }
-        }
-        d->SetCpuNumbers(m_cpu, peerCpu);
+        Ptr<DirectLinkInterfaceUnit> other = PeerDliu(i);
+        m_ports[i]->SetCpuNumbers(m_cpu, other ? other->GetCpuNumber() : 0);
     }
 }
 
 void
-DirectLinkInterfaceUnit::SetRoute(uint32_t dstCpu, Ptr<DirectLinkNetDevice> device)
+DirectLinkInterfaceUnit::SetRoute(uint32_t dstCpu, Ptr<NetDevice> device)
 {
     RIFL_CHECK_ARG(dstCpu > 255, "DirectLinkInterfaceUnit::SetRoute: dstCpu = "
                                      << dstCpu << " is out of range [0, 255]");
-    RIFL_CHECK_ARG(!device || IndexOf(device) >= m_devices.size(),
-                   "DirectLinkInterfaceUnit::SetRoute: device is not one of CPU "
-                       << m_cpu << "'s direct-link devices");
-    m_routes[dstCpu] = device;
+    const uint32_t i = device ? IndexOf(device) : static_cast<uint32_t>(m_ports.size());
+    RIFL_CHECK_ARG(i >= m_ports.size(), "DirectLinkInterfaceUnit::SetRoute: device is not "
+                                        "one of CPU "
+                                            << m_cpu << "'s interfaces");
+    m_routes[dstCpu] = i;
 }
 
 void
@@ -247,28 +279,37 @@ DirectLinkInterfaceUnit::ClearRoutes()
     m_routes.clear();
 }
 
-Ptr<DirectLinkNetDevice>
-DirectLinkInterfaceUnit::GetRoute(uint32_t dstCpu) const
+uint32_t
+DirectLinkInterfaceUnit::RouteIndex(uint32_t dstCpu) const
 {
     auto it = m_routes.find(dstCpu);
     if (it != m_routes.end())
     {
         return it->second;
     }
-    for (const auto& d : m_devices)
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
     {
-        Ptr<DirectLinkNetDevice> peer = d->GetPeer();
-        if (!peer || !peer->GetNode())
-        {
-            continue;
-        }
-        Ptr<DirectLinkInterfaceUnit> other = peer->GetNode()->GetObject<DirectLinkInterfaceUnit>();
+        Ptr<DirectLinkInterfaceUnit> other = PeerDliu(i);
         if (other && other->GetCpuNumber() == dstCpu)
         {
-            return d;
+            return i;
         }
     }
-    return nullptr;
+    return static_cast<uint32_t>(m_ports.size());
+}
+
+Ptr<NetDevice>
+DirectLinkInterfaceUnit::GetRoute(uint32_t dstCpu) const
+{
+    const uint32_t i = RouteIndex(dstCpu);
+    return i < m_ports.size() ? m_ports[i]->GetNetDevice() : nullptr;
+}
+
+Ptr<DirectLinkPort>
+DirectLinkInterfaceUnit::GetRoutePort(uint32_t dstCpu) const
+{
+    const uint32_t i = RouteIndex(dstCpu);
+    return i < m_ports.size() ? m_ports[i] : nullptr;
 }
 
 std::vector<uint32_t>
@@ -279,17 +320,12 @@ DirectLinkInterfaceUnit::GetReachableCpus() const
     {
         cpus.insert(kv.first);
     }
-    for (const auto& d : m_devices)
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
     {
-        Ptr<DirectLinkNetDevice> peer = d->GetPeer();
-        if (peer && peer->GetNode())
+        Ptr<DirectLinkInterfaceUnit> other = PeerDliu(i);
+        if (other)
         {
-            Ptr<DirectLinkInterfaceUnit> other
-                = peer->GetNode()->GetObject<DirectLinkInterfaceUnit>();
-            if (other)
-            {
-                cpus.insert(other->GetCpuNumber());
-            }
+            cpus.insert(other->GetCpuNumber());
         }
     }
     cpus.erase(m_cpu);
@@ -332,14 +368,14 @@ DirectLinkInterfaceUnit::Send(uint32_t dstCpu, uint32_t msgClass, const std::vec
                        << ")");
     RIFL_CHECK_ARG(msgClass > 15, "DirectLinkInterfaceUnit::Send: msgClass = "
                                       << msgClass << " is out of range [0, 15]");
-    Ptr<DirectLinkNetDevice> out = GetRoute(dstCpu);
+    const uint32_t outIndex = RouteIndex(dstCpu);
     Waiting w;
     w.message.dstCpu = dstCpu;
     w.message.srcCpu = m_cpu;
     w.message.msgClass = msgClass;
     w.message.bytes = bytes;
     w.message.length = static_cast<uint32_t>(bytes.size());
-    if (!out)
+    if (outIndex >= m_ports.size())
     {
         ++m_counters.sendFailures;
         ++m_counters.noRoute;
@@ -347,14 +383,16 @@ DirectLinkInterfaceUnit::Send(uint32_t dstCpu, uint32_t msgClass, const std::vec
         m_forwardDropTrace(w.message, static_cast<uint32_t>(DirectLinkLossReason::NO_ROUTE));
         return 0;
     }
-    w.out = IndexOf(out);
-    w.vc = GetLocalVc(msgClass, out);
+    w.out = outIndex;
+    w.vc = LocalVc(msgClass, outIndex);
     w.message.vc = w.vc;
     CheckNotIp(w.message, w.out, w.vc);
     std::deque<Waiting>& q = m_localWait[w.out][w.vc];
     if (q.empty() && HasRoom(w.out, w.vc))
     {
-        if (out->SendMessage(dstCpu, m_cpu, msgClass, w.vc, bytes) == 0)
+        if (m_ports[w.out]->SendMessage(dstCpu, m_cpu, msgClass, w.vc, bytes,
+                                        DirectLinkMessageFlags())
+            == 0)
         {
             ++m_counters.sendFailures; // counted lost (QUEUE_FULL) by the device
             return 0;
@@ -363,7 +401,7 @@ DirectLinkInterfaceUnit::Send(uint32_t dstCpu, uint32_t msgClass, const std::vec
     else if (q.size() >= m_injectionLimit)
     {
         ++m_counters.sendFailures;
-        out->CountLoss(0, w.vc, DirectLinkLossReason::QUEUE_FULL);
+        m_ports[w.out]->CountLoss(0, w.vc, DirectLinkLossReason::QUEUE_FULL);
         return 0;
     }
     else
@@ -376,25 +414,24 @@ DirectLinkInterfaceUnit::Send(uint32_t dstCpu, uint32_t msgClass, const std::vec
 }
 
 void
-DirectLinkInterfaceUnit::SetLinkClass(Ptr<DirectLinkNetDevice> device, uint32_t dimension,
-                                      bool dateline)
+DirectLinkInterfaceUnit::SetLinkClass(Ptr<NetDevice> device, uint32_t dimension, bool dateline)
 {
     const uint32_t i = IndexOf(device);
-    RIFL_CHECK_ARG(i >= m_devices.size(), "DirectLinkInterfaceUnit::SetLinkClass: device is not "
-                                          "one of CPU "
-                                              << m_cpu << "'s direct-link devices");
+    RIFL_CHECK_ARG(i >= m_ports.size(), "DirectLinkInterfaceUnit::SetLinkClass: device is not "
+                                        "one of CPU "
+                                            << m_cpu << "'s interfaces");
     RIFL_CHECK_ARG(dimension > 255, "DirectLinkInterfaceUnit::SetLinkClass: dimension = "
                                         << dimension << " is out of range [0, 255]");
     m_linkClass[i] = {dimension, dateline};
 }
 
 std::pair<uint32_t, bool>
-DirectLinkInterfaceUnit::GetLinkClass(Ptr<DirectLinkNetDevice> device) const
+DirectLinkInterfaceUnit::GetLinkClass(Ptr<NetDevice> device) const
 {
     const uint32_t i = IndexOf(device);
-    RIFL_CHECK_ARG(i >= m_devices.size(), "DirectLinkInterfaceUnit::GetLinkClass: device is not "
-                                          "one of CPU "
-                                              << m_cpu << "'s direct-link devices");
+    RIFL_CHECK_ARG(i >= m_ports.size(), "DirectLinkInterfaceUnit::GetLinkClass: device is not "
+                                        "one of CPU "
+                                            << m_cpu << "'s interfaces");
     return m_linkClass[i];
 }
 
@@ -414,44 +451,55 @@ DirectLinkInterfaceUnit::GetVcPolicy() const
 }
 
 uint32_t
-DirectLinkInterfaceUnit::GetForwardVc(Ptr<DirectLinkNetDevice> in, uint32_t inVc,
-                                      Ptr<DirectLinkNetDevice> out) const
+DirectLinkInterfaceUnit::GetForwardVc(Ptr<NetDevice> in, uint32_t inVc, Ptr<NetDevice> out) const
 {
     const uint32_t i = IndexOf(in);
     const uint32_t o = IndexOf(out);
-    RIFL_CHECK_ARG(i >= m_devices.size() || o >= m_devices.size(),
+    RIFL_CHECK_ARG(i >= m_ports.size() || o >= m_ports.size(),
                    "DirectLinkInterfaceUnit::GetForwardVc: in and out must be CPU "
-                       << m_cpu << "'s direct-link devices");
+                       << m_cpu << "'s interfaces");
     RIFL_CHECK_ARG(inVc >= DirectLinkConfig::NUM_VCS, "DirectLinkInterfaceUnit::GetForwardVc: "
                                                       "inVc = "
                                                           << inVc << " is out of range [0, 3]");
+    return ForwardVc(i, inVc, o);
+}
+
+uint32_t
+DirectLinkInterfaceUnit::ForwardVc(uint32_t in, uint32_t inVc, uint32_t out) const
+{
     if (m_vcPolicy == SAME_VC)
     {
         return inVc;
     }
-    const uint32_t base = (m_linkClass[i].first == m_linkClass[o].first) ? inVc : (inVc & 1U);
-    return base | (m_linkClass[o].second ? 2U : 0U);
+    const uint32_t base = (m_linkClass[in].first == m_linkClass[out].first) ? inVc : (inVc & 1U);
+    return base | (m_linkClass[out].second ? 2U : 0U);
 }
 
 uint32_t
-DirectLinkInterfaceUnit::GetLocalVc(uint32_t msgClass, Ptr<DirectLinkNetDevice> out) const
+DirectLinkInterfaceUnit::GetLocalVc(uint32_t msgClass, Ptr<NetDevice> out) const
 {
     const uint32_t o = IndexOf(out);
-    RIFL_CHECK_ARG(o >= m_devices.size(), "DirectLinkInterfaceUnit::GetLocalVc: out must be CPU "
-                                              << m_cpu << "'s direct-link device");
+    RIFL_CHECK_ARG(o >= m_ports.size(), "DirectLinkInterfaceUnit::GetLocalVc: out must be CPU "
+                                            << m_cpu << "'s interface");
+    return LocalVc(msgClass, o);
+}
+
+uint32_t
+DirectLinkInterfaceUnit::LocalVc(uint32_t msgClass, uint32_t out) const
+{
     const uint32_t vc = GetVcForClass(msgClass);
     if (m_vcPolicy == SAME_VC)
     {
         return vc;
     }
-    return vc | (m_linkClass[o].second ? 2U : 0U);
+    return vc | (m_linkClass[out].second ? 2U : 0U);
 }
 
 uint64_t
 DirectLinkInterfaceUnit::GetWaitingMessages() const
 {
     uint64_t n = 0;
-    for (uint32_t d = 0; d < m_devices.size(); ++d)
+    for (uint32_t d = 0; d < m_ports.size(); ++d)
     {
         for (uint32_t v = 0; v < DirectLinkConfig::NUM_VCS; ++v)
         {
@@ -464,8 +512,7 @@ DirectLinkInterfaceUnit::GetWaitingMessages() const
 void
 DirectLinkInterfaceUnit::CheckNotIp(const DirectLinkMessage& m, uint32_t out, uint32_t vc) const
 {
-    const Ptr<DirectLinkNetDevice>& d = m_devices[out];
-    RIFL_CHECK_ARG(m.msgClass == d->GetIpClass() && vc == d->GetIpVc(),
+    RIFL_CHECK_ARG(m_ports[out]->IsIpPair(m.msgClass, vc),
                    "DirectLinkInterfaceUnit (CPU "
                        << m_cpu << "): a message of class " << m.msgClass << " would travel on VC "
                        << vc
@@ -476,21 +523,21 @@ DirectLinkInterfaceUnit::CheckNotIp(const DirectLinkMessage& m, uint32_t out, ui
 bool
 DirectLinkInterfaceUnit::HasRoom(uint32_t out, uint32_t vc) const
 {
-    return m_outputQueue == 0 || m_devices[out]->GetVcQueueLength(vc) < m_outputQueue;
+    return m_outputQueue == 0 || m_ports[out]->GetVcQueueLength(vc) < m_outputQueue;
 }
 
 void
 DirectLinkInterfaceUnit::Emit(const Waiting& w)
 {
     const DirectLinkMessage& m = w.message;
-    m_devices[w.out]->SendMessage(m.dstCpu, m.srcCpu, m.msgClass, w.vc, m.bytes, w.flags);
+    m_ports[w.out]->SendMessage(m.dstCpu, m.srcCpu, m.msgClass, w.vc, m.bytes, w.flags);
 }
 
 void
-DirectLinkInterfaceUnit::OnTxSpace(Ptr<DirectLinkNetDevice> device, uint32_t vc)
+DirectLinkInterfaceUnit::OnTxSpace(Ptr<DirectLinkPort> port, uint32_t vc)
 {
-    const uint32_t o = IndexOf(device);
-    if (o < m_devices.size())
+    const uint32_t o = IndexOf(port->GetNetDevice());
+    if (o < m_ports.size())
     {
         RequestServe(o, vc);
     }
@@ -517,7 +564,7 @@ DirectLinkInterfaceUnit::RequestServe(uint32_t out, uint32_t vc)
 void
 DirectLinkInterfaceUnit::Serve(uint32_t out, uint32_t vc)
 {
-    const uint32_t nIn = static_cast<uint32_t>(m_devices.size()) * DirectLinkConfig::NUM_VCS;
+    const uint32_t nIn = static_cast<uint32_t>(m_ports.size()) * DirectLinkConfig::NUM_VCS;
     const uint32_t nSrc = nIn + 1; // every (input, VC), then local
     while (HasRoom(out, vc))
     {
@@ -560,13 +607,13 @@ DirectLinkInterfaceUnit::UpdateHold(uint32_t in, uint32_t vc)
     const uint64_t waiting = m_inWait[in][vc].size();
     m_counters.maxInputHold = std::max(m_counters.maxInputHold, waiting);
     const bool hold = m_outputQueue != 0 && waiting >= m_inputHold;
-    if (hold != m_devices[in]->GetReceiveHold(vc))
+    if (hold != m_ports[in]->GetReceiveHold(vc))
     {
         if (hold)
         {
             ++m_counters.drainHolds;
         }
-        m_devices[in]->SetReceiveHold(vc, hold);
+        m_ports[in]->SetReceiveHold(vc, hold);
     }
 }
 
@@ -583,11 +630,10 @@ DirectLinkInterfaceUnit::GetCounters() const
 }
 
 void
-DirectLinkInterfaceUnit::OnDeviceReceive(Ptr<DirectLinkNetDevice> device,
-                                         const DirectLinkMessage& message)
+DirectLinkInterfaceUnit::OnPortReceive(Ptr<DirectLinkPort> port, const DirectLinkMessage& message)
 {
-    const uint32_t i = IndexOf(device);
-    if (i >= m_devices.size())
+    const uint32_t i = IndexOf(port->GetNetDevice());
+    if (i >= m_ports.size())
     {
         return;
     }
@@ -644,11 +690,11 @@ DirectLinkInterfaceUnit::Handle(uint32_t i, const DirectLinkMessage& m)
         }
         return;
     }
-    Ptr<DirectLinkNetDevice> out = GetRoute(m.dstCpu);
-    if (!out || out == m_devices[i])
+    const uint32_t out = RouteIndex(m.dstCpu);
+    if (out >= m_ports.size() || out == i)
     {
         ++m_counters.noRoute;
-        m_devices[i]->CountLoss(m.messageId, m.vc, DirectLinkLossReason::NO_ROUTE);
+        m_ports[i]->CountLoss(m.messageId, m.vc, DirectLinkLossReason::NO_ROUTE);
         m_forwardDropTrace(m, static_cast<uint32_t>(DirectLinkLossReason::NO_ROUTE));
         return;
     }
@@ -658,14 +704,14 @@ DirectLinkInterfaceUnit::Handle(uint32_t i, const DirectLinkMessage& m)
         // routing word itself is not to be trusted.
         ++m_counters.forwardTruncated;
         ++m_counters.forwardMalformed;
-        m_devices[i]->CountLoss(m.messageId, m.vc, DirectLinkLossReason::MALFORMED);
+        m_ports[i]->CountLoss(m.messageId, m.vc, DirectLinkLossReason::MALFORMED);
         m_forwardDropTrace(m, static_cast<uint32_t>(DirectLinkLossReason::MALFORMED));
         return;
     }
     Waiting w;
     w.message = m;
-    w.out = IndexOf(out);
-    w.vc = GetForwardVc(m_devices[i], m.vc, out);
+    w.out = out;
+    w.vc = ForwardVc(i, m.vc, out);
     CheckNotIp(m, w.out, w.vc);
     w.flags.netErr = m.netErr;
     w.flags.ncErr = m.ncErr;

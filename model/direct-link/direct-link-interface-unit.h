@@ -6,6 +6,7 @@
 #define DIRECT_LINK_INTERFACE_UNIT_H
 
 #include "direct-link-net-device.h"
+#include "direct-link-port.h"
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
@@ -49,10 +50,13 @@ struct DirectLinkInterfaceUnitCounters
  * \ingroup direct-link-ns3
  * \brief The direct-link interface unit (DLIU) of one CPU, aggregated to its node.
  *
- * Owns the node's direct-link devices (n - 1 of them in a full mesh), has a
- * CPU number, and holds a routing table destination CPU -> output device
- * (SetRoute(); without an entry, the device whose peer node's DLIU has that
- * CPU number). Its NI maps message classes to VCs (RequestClass on
+ * Owns the node's interfaces (n - 1 of them in a full mesh), has a CPU
+ * number, and holds a routing table destination CPU -> output interface
+ * (SetRoute(); without an entry, the interface whose peer node's DLIU has
+ * that CPU number). An interface is a DirectLinkPort: a DirectLinkNetDevice
+ * (AddDevice(), the direct-link technology) or a RiflMessagePort over a
+ * RiflNetDevice (AddPort(), RIFL carrying the DLIU's messages); the devices
+ * below stand for either. Its NI maps message classes to VCs (RequestClass on
  * RequestVc, default VC0; ResponseClass on ResponseVc, default VC1; any
  * other class on OtherVc, default VC3) so that responses never wait behind
  * requests; on the line the engine interleaves VCs micro-packet by
@@ -146,19 +150,40 @@ class DirectLinkInterfaceUnit : public Object
     ~DirectLinkInterfaceUnit() override;
 
     /**
-     * \brief Take a device of this node (idempotent); its messages now come here.
+     * \brief Take a direct-link device of this node (idempotent): a DirectLinkDevicePort
+     *        is made for it; its messages now come here.
      * \param device the device.
      */
     void AddDevice(Ptr<DirectLinkNetDevice> device);
 
-    /// \return the number of devices.
+    /**
+     * \brief Take an interface of this node (idempotent per device): any link technology
+     *        (DirectLinkDevicePort, RiflMessagePort); its messages now come here.
+     * \param port the port, with its device (std::invalid_argument otherwise).
+     */
+    void AddPort(Ptr<DirectLinkPort> port);
+
+    /// \return the number of interfaces.
     uint32_t GetNDevices() const;
 
     /**
      * \param i index, 0..GetNDevices()-1.
-     * \return the device.
+     * \return the interface's direct-link device, or null if the interface is of another
+     *         link technology (GetNetDevice()).
      */
     Ptr<DirectLinkNetDevice> GetDevice(uint32_t i) const;
+
+    /**
+     * \param i index, 0..GetNDevices()-1.
+     * \return the interface's device, of either link technology.
+     */
+    Ptr<NetDevice> GetNetDevice(uint32_t i) const;
+
+    /**
+     * \param i index, 0..GetNDevices()-1.
+     * \return the interface's port.
+     */
+    Ptr<DirectLinkPort> GetPort(uint32_t i) const;
 
     /// \return the CPU number.
     uint32_t GetCpuNumber() const;
@@ -171,19 +196,25 @@ class DirectLinkInterfaceUnit : public Object
     /**
      * \brief Route messages for \p dstCpu through \p device (one of this DLIU's).
      * \param dstCpu destination CPU, 0..255.
-     * \param device the output device.
+     * \param device the output interface's device.
      */
-    void SetRoute(uint32_t dstCpu, Ptr<DirectLinkNetDevice> device);
+    void SetRoute(uint32_t dstCpu, Ptr<NetDevice> device);
 
     /// \brief Remove every explicit route (back to the neighbour default).
     void ClearRoutes();
 
     /**
      * \param dstCpu a destination CPU.
-     * \return the output device toward it (explicit route, else the device whose peer is
-     *         that CPU), or null.
+     * \return the output interface's device toward it (explicit route, else the interface
+     *         whose peer is that CPU), or null.
      */
-    Ptr<DirectLinkNetDevice> GetRoute(uint32_t dstCpu) const;
+    Ptr<NetDevice> GetRoute(uint32_t dstCpu) const;
+
+    /**
+     * \param dstCpu a destination CPU.
+     * \return the output interface's port toward it (as GetRoute()), or null.
+     */
+    Ptr<DirectLinkPort> GetRoutePort(uint32_t dstCpu) const;
 
     /// \return the CPUs this DLIU can reach: its neighbours and the explicit routes.
     std::vector<uint32_t> GetReachableCpus() const;
@@ -194,13 +225,13 @@ class DirectLinkInterfaceUnit : public Object
      * \param dimension the link's dimension (ring: 0; torus: 0 = X, 1 = Y), 0..255.
      * \param dateline true if the link is a dateline (wrap link of a ring).
      */
-    void SetLinkClass(Ptr<DirectLinkNetDevice> device, uint32_t dimension, bool dateline);
+    void SetLinkClass(Ptr<NetDevice> device, uint32_t dimension, bool dateline);
 
     /**
      * \param device one of this DLIU's devices.
      * \return its (dimension, dateline) (default (0, false)).
      */
-    std::pair<uint32_t, bool> GetLinkClass(Ptr<DirectLinkNetDevice> device) const;
+    std::pair<uint32_t, bool> GetLinkClass(Ptr<NetDevice> device) const;
 
     /// \param policy the VC policy (also the VcPolicy attribute).
     void SetVcPolicy(VcPolicy policy);
@@ -214,15 +245,14 @@ class DirectLinkInterfaceUnit : public Object
      * \param out the output device.
      * \return the output VC (VcPolicy).
      */
-    uint32_t GetForwardVc(Ptr<DirectLinkNetDevice> in, uint32_t inVc,
-                          Ptr<DirectLinkNetDevice> out) const;
+    uint32_t GetForwardVc(Ptr<NetDevice> in, uint32_t inVc, Ptr<NetDevice> out) const;
 
     /**
      * \brief The VC a message sent by this CPU takes on its output device.
      * \param msgClass the message class. \param out the output device.
      * \return GetVcForClass(msgClass), | 2 on a dateline output under VcPolicy Dateline.
      */
-    uint32_t GetLocalVc(uint32_t msgClass, Ptr<DirectLinkNetDevice> out) const;
+    uint32_t GetLocalVc(uint32_t msgClass, Ptr<NetDevice> out) const;
 
     /// \return messages waiting for room at their output (in transit and local).
     uint64_t GetWaitingMessages() const;
@@ -285,9 +315,29 @@ class DirectLinkInterfaceUnit : public Object
     void Emit(const Waiting& w);
     /**
      * \brief An output VC queue got shorter: serve waiting sources round robin.
-     * \param device the output device. \param vc the VC.
+     * \param port the output interface. \param vc the VC.
      */
-    void OnTxSpace(Ptr<DirectLinkNetDevice> device, uint32_t vc);
+    void OnTxSpace(Ptr<DirectLinkPort> port, uint32_t vc);
+    /**
+     * \param in input interface index. \param inVc its VC. \param out output interface index.
+     * \return the VC of a forwarded message (VcPolicy).
+     */
+    uint32_t ForwardVc(uint32_t in, uint32_t inVc, uint32_t out) const;
+    /**
+     * \param msgClass a message class. \param out output interface index.
+     * \return the VC of a local message (VcPolicy).
+     */
+    uint32_t LocalVc(uint32_t msgClass, uint32_t out) const;
+    /**
+     * \param dstCpu a destination CPU.
+     * \return the output interface index toward it, or GetNDevices() if none.
+     */
+    uint32_t RouteIndex(uint32_t dstCpu) const;
+    /**
+     * \param i an interface index.
+     * \return the DLIU at its other end, or null.
+     */
+    Ptr<DirectLinkInterfaceUnit> PeerDliu(uint32_t i) const;
     /**
      * \brief Serve waiting sources of one output VC while it has room.
      * \param out output device index. \param vc the VC.
@@ -310,11 +360,11 @@ class DirectLinkInterfaceUnit : public Object
     void CheckNotIp(const DirectLinkMessage& m, uint32_t out, uint32_t vc) const;
 
     /**
-     * \brief A device received a message.
-     * \param device the input device.
+     * \brief An interface received a message.
+     * \param port the input interface.
      * \param message the message.
      */
-    void OnDeviceReceive(Ptr<DirectLinkNetDevice> device, const DirectLinkMessage& message);
+    void OnPortReceive(Ptr<DirectLinkPort> port, const DirectLinkMessage& message);
     /**
      * \brief Process the head of an interface's receive queue.
      * \param i the interface index.
@@ -329,9 +379,9 @@ class DirectLinkInterfaceUnit : public Object
     void UpdateCpuNumbers();
     /**
      * \param device a device.
-     * \return its index (GetNDevices() if not ours).
+     * \return the index of its interface (GetNDevices() if not ours).
      */
-    uint32_t IndexOf(Ptr<const DirectLinkNetDevice> device) const;
+    uint32_t IndexOf(Ptr<const NetDevice> device) const;
 
     uint32_t m_cpu{0};                                  //!< CpuNumber
     uint32_t m_requestClass{0};                         //!< RequestClass
@@ -354,8 +404,8 @@ class DirectLinkInterfaceUnit : public Object
     bool m_serving{false};                                   //!< serving m_serveQueue (no re-entry)
     std::deque<std::pair<uint32_t, uint32_t>> m_serveQueue;  //!< (output, VC) to serve
     Time m_forwardingDelay;                                  //!< ForwardingDelay
-    std::vector<Ptr<DirectLinkNetDevice>> m_devices;         //!< interfaces
-    std::map<uint32_t, Ptr<DirectLinkNetDevice>> m_routes;   //!< explicit routes
+    std::vector<Ptr<DirectLinkPort>> m_ports;                //!< interfaces
+    std::map<uint32_t, uint32_t> m_routes;                   //!< explicit routes: interface index
     std::vector<std::deque<DirectLinkMessage>> m_rxQueues;   //!< per interface
     std::vector<EventId> m_rxEvents;                         //!< per interface
     ReceiveCallback m_receiver;                              //!< local receiver

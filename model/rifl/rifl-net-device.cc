@@ -355,6 +355,12 @@ RiflNetDevice::GetPacketsReceivedCorrupt() const
     return m_packetsReceivedCorrupt;
 }
 
+bool
+RiflNetDevice::GetLastReceiveCorrupt() const
+{
+    return m_lastRxCorrupt;
+}
+
 uint16_t
 RiflNetDevice::EtherToPpp(uint16_t etherType)
 {
@@ -457,6 +463,7 @@ void
 RiflNetDevice::Receive(Ptr<Packet> packet, bool corrupt)
 {
     NS_LOG_FUNCTION(this << packet << corrupt);
+    m_lastRxCorrupt = corrupt;
     m_phyRxEndTrace(packet);
     if (corrupt)
     {

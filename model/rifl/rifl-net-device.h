@@ -125,6 +125,13 @@ class RiflNetDevice : public NetDevice
     uint64_t GetPacketsReceivedCorrupt() const;
 
     /**
+     * \brief Ground truth of the packet being delivered, for a protocol handler that is
+     *        called from the device's receive (e.g. RiflMessagePort).
+     * \return true if the last packet received differs from what the peer sent.
+     */
+    bool GetLastReceiveCorrupt() const;
+
+    /**
      * \brief A message of the peer's half engine on another MPI rank (the callback of
      *        the MpiReceiver RiflHelper aggregates; see RiflChannel::ReceiveRemote()).
      * \param message the message.
@@ -234,6 +241,7 @@ class RiflNetDevice : public NetDevice
     bool m_linkUp{false};                     //!< channel attached and started
     uint64_t m_packetsReceived{0};            //!< delivered up
     uint64_t m_packetsReceivedCorrupt{0};     //!< of which corrupt
+    bool m_lastRxCorrupt{false};              //!< the last packet received was corrupt
 
     // protocol attributes
     uint32_t m_frameSize{256};      //!< FrameSize
