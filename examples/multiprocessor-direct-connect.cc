@@ -14,6 +14,20 @@
  *
  * gives the per-CPU table of the sequential run with the same groups and the links between
  * them split in one process (--ranks=2 --splitRemoteLinks). Rank 0 prints and writes it.
+ *
+ * RIFL as the link technology (RiflMessagePorts carry the DLIU messages; the corrected
+ * replay tail, a short start-up):
+ *
+ *   ./multiprocessor-direct-connect --link=rifl --topology=torus --x=4 --y=4 --ber=1e-6 \
+ *       --durationMs=2
+ *
+ * (RIFL links carry frames, and errors, when idle too: simulate the time the traffic needs,
+ * --durationMs, rather than the default 100 ms.)
+ *
+ * With --link=rifl the per-link columns are the ports' and the RIFL devices' counters:
+ * delivered / truncated / lost messages of the port, frames replayed (retransmissions),
+ * frames failing the check (crc_errors), undetected errors; timeouts and Shutdowns are 0
+ * (RIFL has neither).
  */
 
 #include "ns3/command-line.h"
@@ -23,6 +37,8 @@
 #include "ns3/direct-link-net-device.h"
 #include "ns3/multiprocessor-topology-helper.h"
 #include "ns3/network-module.h"
+#include "ns3/rifl-message-port.h"
+#include "ns3/rifl-net-device.h"
 
 #ifdef NS3_MPI
 #include "ns3/mpi-interface.h"
@@ -82,7 +98,24 @@ main(int argc, char* argv[])
     std::string linksOutput;
     cmd.AddValue("links", "per-link counters of both ends, CSV (not written if empty)",
                  linksOutput);
+    double durationMs = 100;
+    cmd.AddValue("durationMs", "simulated time in ms, (0, 1e6]", durationMs);
+    std::string link = "direct";
+    cmd.AddValue("link",
+                 "link technology: direct (direct-link devices) or rifl (RIFL links with "
+                 "ReplayTail=Corrected and Startup=Short, DLIU messages on RiflMessagePorts)",
+                 link);
     cmd.Parse(argc, argv);
+    if (link != "direct" && link != "rifl")
+    {
+        std::cerr << "--link=" << link << " is not one of direct, rifl" << std::endl;
+        return 1;
+    }
+    if (!(durationMs > 0 && durationMs <= 1e6))
+    {
+        std::cerr << "--durationMs=" << durationMs << " is out of range (0, 1e6]" << std::endl;
+        return 1;
+    }
     uint32_t rank = 0;
     if (mpi)
     {
@@ -111,6 +144,13 @@ main(int argc, char* argv[])
     mp.SetRanks(ranks);
     mp.SetSplitRemoteLinks(splitRemote);
     mp.SetChannelAttribute("Ber", DoubleValue(ber));
+    if (link == "rifl")
+    {
+        mp.SetLinkTechnology(MultiprocessorTopologyHelper::RIFL);
+        mp.GetRiflHelper().SetDeviceAttribute("ReplayTail", StringValue("Corrected"));
+        mp.GetRiflHelper().SetDeviceAttribute("Startup", StringValue("Short"));
+        mp.GetRiflHelper().SetChannelAttribute("Ber", DoubleValue(ber));
+    }
     if (dateline || deadlock == "routing")
     {
         mp.SetDeadlockAvoidance(MultiprocessorTopologyHelper::DATELINE_ROUTING);
@@ -171,7 +211,7 @@ main(int argc, char* argv[])
         mp.GetCpu(i)->AddApplication(app);
         apps.push_back(app);
     }
-    Simulator::Stop(MilliSeconds(100));
+    Simulator::Stop(Seconds(durationMs / 1e3));
     Simulator::Run();
 
     // per CPU: ok, bad, timeouts, forwarded, p50, p99, max (each rank fills its own CPUs)
@@ -184,50 +224,58 @@ main(int argc, char* argv[])
             continue;
         }
         const CpuTrafficStats st = apps[i]->GetStats();
-        const std::array<double, COLS> row{double(st.responsesOk),
-                                           double(st.responsesBad),
-                                           double(st.timeouts),
-                                           double(mp.GetDliu(i)->GetCounters().forwarded),
-                                           double(st.latencyP50Ns),
-                                           double(st.latencyP99Ns),
-                                           double(st.latencyMaxNs)};
+        const std::array<double, COLS> row{
+            double(st.responsesOk),  double(st.responsesBad),
+            double(st.timeouts),     double(mp.GetDliu(i)->GetCounters().forwarded),
+            double(st.latencyP50Ns), double(st.latencyP99Ns),
+            double(st.latencyMaxNs)};
         std::copy(row.begin(), row.end(), table.begin() + i * COLS);
     }
-    // link counters of the devices of this rank's CPUs
-    std::array<double, 3> links{0, 0, 0};
-    const NetDeviceContainer devs = mp.GetDevices();
-    for (uint32_t k = 0; k < devs.GetN(); ++k)
-    {
-        Ptr<DirectLinkNetDevice> dev = DynamicCast<DirectLinkNetDevice>(devs.Get(k));
-        if (mpi && dev->GetNode()->GetSystemId() != rank)
-        {
-            continue;
-        }
-        const DirectLinkDeviceCounters c = dev->GetCounters();
-        links[0] += double(c.crcErrors);
-        links[1] += double(c.messagesLost);
-        links[2] += double(c.shutdowns);
-    }
-    // per link and end (lower CPU first): delivered, truncated, lost, retransmissions,
-    // timeouts, failed checks, Shutdowns, undetected errors (each rank its own ends)
+    // per link end: delivered, truncated, lost, retransmissions, timeouts, failed checks,
+    // Shutdowns, undetected errors (direct-link device counters; for RIFL those of the
+    // port and of the RIFL device, see the file comment)
     constexpr std::size_t LCOLS = 8;
+    auto endCounters = [](Ptr<NetDevice> nd)
+    {
+        if (Ptr<DirectLinkNetDevice> dev = DynamicCast<DirectLinkNetDevice>(nd))
+        {
+            const DirectLinkDeviceCounters c = dev->GetCounters();
+            return std::array<double, LCOLS>{
+                double(c.messagesDelivered), double(c.messagesTruncated), double(c.messagesLost),
+                double(c.retransmissions),   double(c.timeouts),          double(c.crcErrors),
+                double(c.shutdowns),         double(c.undetectedErrors)};
+        }
+        Ptr<RiflNetDevice> dev = DynamicCast<RiflNetDevice>(nd);
+        const RiflMessagePortCounters p = dev->GetObject<RiflMessagePort>()->GetCounters();
+        const RiflEndpointCounters c = dev->GetCounters();
+        return std::array<double, LCOLS>{double(p.messagesReceived),
+                                         double(p.messagesTruncated),
+                                         double(p.messagesLost),
+                                         double(c.replayedFrames),
+                                         0.0,
+                                         double(c.errorsDetected),
+                                         0.0,
+                                         double(c.undetectedErrors)};
+    };
+    // link counters of the devices of this rank's CPUs: failed checks, lost, Shutdowns
+    std::array<double, 3> links{0, 0, 0};
+    // per link and end (lower CPU first), each rank its own ends
     std::vector<double> perLink(mp.GetNLinks() * 2 * LCOLS, 0.0);
     for (uint32_t k = 0; k < mp.GetNLinks(); ++k)
     {
         const NetDeviceContainer ends = mp.GetLink(k);
         for (uint32_t e = 0; e < 2; ++e)
         {
-            Ptr<DirectLinkNetDevice> dev = DynamicCast<DirectLinkNetDevice>(ends.Get(e));
+            Ptr<NetDevice> dev = ends.Get(e);
             if (mpi && dev->GetNode()->GetSystemId() != rank)
             {
                 continue;
             }
-            const DirectLinkDeviceCounters c = dev->GetCounters();
-            const std::array<double, LCOLS> row{
-                double(c.messagesDelivered), double(c.messagesTruncated), double(c.messagesLost),
-                double(c.retransmissions),   double(c.timeouts),          double(c.crcErrors),
-                double(c.shutdowns),         double(c.undetectedErrors)};
+            const std::array<double, LCOLS> row = endCounters(dev);
             std::copy(row.begin(), row.end(), perLink.begin() + (k * 2 + e) * LCOLS);
+            links[0] += row[5];
+            links[1] += row[2];
+            links[2] += row[6];
         }
     }
 #ifdef NS3_MPI
@@ -249,9 +297,10 @@ main(int argc, char* argv[])
 #endif
         return 0;
     }
-    std::cout << topology << ": " << mp.GetNCpus() << " CPUs, " << mp.GetNLinks()
-              << " links, deadlock avoidance " << deadlock << ", channel dependencies "
-              << (mp.DeadlockFree() ? "acyclic" : "cyclic") << std::endl;
+    std::cout << topology << ": " << mp.GetNCpus() << " CPUs, " << mp.GetNLinks() << " "
+              << (link == "rifl" ? "RIFL" : "direct") << " links, deadlock avoidance " << deadlock
+              << ", channel dependencies " << (mp.DeadlockFree() ? "acyclic" : "cyclic")
+              << std::endl;
     if (ranks > 1)
     {
         std::cout << ranks << " ranks (CPU groups), " << mp.GetNLinksAcrossRanks()
@@ -315,7 +364,9 @@ main(int argc, char* argv[])
             }
         }
     }
-    std::cout << "micro-packets failing a check: " << static_cast<uint64_t>(links[0])
+    std::cout << (link == "rifl" ? "RIFL frames failing the check: "
+                                 : "micro-packets failing a check: ")
+              << static_cast<uint64_t>(links[0])
               << ", messages lost: " << static_cast<uint64_t>(links[1])
               << ", Shutdowns: " << static_cast<uint64_t>(links[2]) << std::endl;
     Simulator::Destroy();
