@@ -296,7 +296,8 @@ RunMultiprocessor(const std::string& topology, const py::object& n, const py::ob
                   const py::object& y, const py::object& dim, const std::string& deadlockAvoidance,
                   double ber, uint32_t requestsPerCpu, uint32_t window, uint32_t requestBytes,
                   uint32_t responseBytes, double startUs, double maxDurationUs, uint64_t rngRun,
-                  uint32_t ranks, bool splitRemoteLinks, const py::object& attributes)
+                  uint32_t ranks, bool splitRemoteLinks, const std::string& link,
+                  const py::object& attributes)
 {
     MultiprocessorScenarioConfig c;
     c.topology = topology;
@@ -339,6 +340,7 @@ RunMultiprocessor(const std::string& topology, const py::object& n, const py::ob
     c.rngRun = rngRun;
     c.ranks = ranks;
     c.splitRemoteLinks = splitRemoteLinks;
+    c.link = link;
     c.attributes = ToAttributeMap(attributes);
     MultiprocessorScenarioResult r;
     try
@@ -353,6 +355,7 @@ RunMultiprocessor(const std::string& topology, const py::object& n, const py::ob
     }
     py::dict d;
     d["topology"] = r.topology;
+    d["link"] = r.link;
     d["n_cpus"] = r.nCpus;
     d["n_links"] = r.nLinks;
     d["n_links_across_ranks"] = r.nLinksAcrossRanks;
@@ -516,8 +519,10 @@ PYBIND11_MODULE(_core, m)
           py::arg("ber") = 0.0, py::arg("requests_per_cpu") = 100, py::arg("window") = 4,
           py::arg("request_bytes") = 8, py::arg("response_bytes") = 64, py::arg("start_us") = 4.8,
           py::arg("max_duration_us") = 10000.0, py::arg("rng_run") = 1, py::arg("ranks") = 1,
-          py::arg("split_remote_links") = false, py::arg("attributes") = py::none(),
-          "Run a multiprocessor of CPUs on direct links (topology fullmesh/ring with n, "
+          py::arg("split_remote_links") = false, py::arg("link") = "direct",
+          py::arg("attributes") = py::none(),
+          "Run a multiprocessor of CPUs on direct links (link=\"direct\") or RIFL links "
+          "(link=\"rifl\": DLIU messages on RiflMessagePorts) (topology fullmesh/ring with n, "
           "mesh/torus with x and y, hypercube with dim; defaults n=4, x=y=3, dim=3) with "
           "closed-loop request/response traffic on every CPU until each has issued "
           "requests_per_cpu requests, and return its measurements. ranks puts the CPUs in "

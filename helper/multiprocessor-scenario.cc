@@ -13,8 +13,11 @@
 #include "ns3/direct-link-net-device.h"
 #include "ns3/link-reliability-model.h"
 #include "ns3/network-module.h"
+#include "ns3/rifl-channel.h"
 #include "ns3/rifl-check.h"
 #include "ns3/rifl-compat.h"
+#include "ns3/rifl-message-port.h"
+#include "ns3/rifl-net-device.h"
 #include "scenario-attribute-defaults.h"
 #include "scenario-attributes.h"
 
@@ -43,6 +46,7 @@ namespace
 /// Attributes the config sets itself (naming them in the map too is an error).
 const char* const OWNED[][2] = {
     {"ns3::DirectLinkChannel::Ber", "ber"},
+    {"ns3::RiflChannel::Ber", "ber"},
     {"ns3::CpuTrafficApplication::RequestBytes", "requestBytes"},
     {"ns3::CpuTrafficApplication::ResponseBytes", "responseBytes"},
     {"ns3::CpuTrafficApplication::MaxOutstanding", "window"},
@@ -111,6 +115,8 @@ Check(const MultiprocessorScenarioConfig& c)
                    "deadlockAvoidance = \""
                        << c.deadlockAvoidance
                        << "\" is not one of dateline-vcs, dateline-routing, none");
+    RIFL_CHECK_ARG(c.link != "direct" && c.link != "rifl",
+                   "link = \"" << c.link << "\" is not one of direct, rifl");
     RIFL_CHECK_ARG(!(c.ber >= 0 && c.ber < 1), "ber = " << c.ber << " is out of range [0, 1)");
     RIFL_CHECK_ARG(c.requestsPerCpu < 1 || c.requestsPerCpu > 10000000,
                    "requestsPerCpu = " << c.requestsPerCpu << " is out of range [1, 10000000]");
@@ -132,8 +138,8 @@ Check(const MultiprocessorScenarioConfig& c)
                                  "ranks run examples/multiprocessor-direct-connect --mpi");
 #endif
     RIFL_CHECK_ARG(c.ranks < 1 || c.ranks > 256, "ranks = " << c.ranks
-                                                           << " is out of range [1, 256] (at most "
-                                                              "the CPUs of the topology)");
+                                                            << " is out of range [1, 256] (at most "
+                                                               "the CPUs of the topology)");
     for (const auto& o : OWNED)
     {
         RIFL_CHECK_ARG(c.attributes.count(o[0]) != 0,
@@ -150,6 +156,8 @@ struct Snapshot
     std::vector<DirectLinkDeviceCounters> dev;         //!< by device
     std::vector<uint64_t> nonNull;                     //!< non-Null sent, by device
     std::vector<uint64_t> data;                        //!< Data sent, by device
+    std::vector<RiflMessagePortCounters> port;         //!< RIFL links: by device
+    std::vector<RiflEndpointCounters> rifl;            //!< RIFL links: by device
 };
 
 /**
@@ -165,6 +173,17 @@ RunBody(const MultiprocessorScenarioConfig& c)
 
     MultiprocessorTopologyHelper mp;
     mp.SetChannelAttribute("Ber", DoubleValue(c.ber));
+    const bool rifl = c.link == "rifl";
+    if (rifl)
+    {
+        mp.SetLinkTechnology(MultiprocessorTopologyHelper::RIFL);
+        mp.GetRiflHelper().SetChannelAttribute("Ber", DoubleValue(c.ber));
+        if (c.attributes.count("ns3::RiflNetDevice::Startup") == 0)
+        {
+            // the scenario's traffic starts at startUs, microseconds after the links
+            mp.GetRiflHelper().SetDeviceAttribute("Startup", StringValue("Short"));
+        }
+    }
     mp.SetRanks(c.ranks);
     mp.SetSplitRemoteLinks(c.splitRemoteLinks);
     if (c.deadlockAvoidance == "dateline-routing")
@@ -220,11 +239,18 @@ RunBody(const MultiprocessorScenarioConfig& c)
 
     const NetDeviceContainer devices = mp.GetDevices();
     std::vector<Ptr<DirectLinkNetDevice>> dev;
+    std::vector<Ptr<RiflNetDevice>> rdev;
     for (uint32_t k = 0; k < devices.GetN(); ++k)
     {
-        dev.push_back(DynamicCast<DirectLinkNetDevice>(devices.Get(k)));
+        if (rifl)
+        {
+            rdev.push_back(DynamicCast<RiflNetDevice>(devices.Get(k)));
+        }
+        else
+        {
+            dev.push_back(DynamicCast<DirectLinkNetDevice>(devices.Get(k)));
+        }
     }
-    Ptr<DirectLinkChannel> ch0 = DynamicCast<DirectLinkChannel>(dev[0]->GetChannel());
 
     const Time start = MicroSeconds(c.startUs);
     const Time limit = start + MicroSeconds(c.maxDurationUs);
@@ -313,6 +339,8 @@ RunBody(const MultiprocessorScenarioConfig& c)
         s.dev.clear();
         s.nonNull.clear();
         s.data.clear();
+        s.port.clear();
+        s.rifl.clear();
         for (uint32_t i = 0; i < n; ++i)
         {
             s.app.push_back(app[i]->GetStats());
@@ -332,6 +360,13 @@ RunBody(const MultiprocessorScenarioConfig& c)
             }
             s.nonNull.push_back(nn);
             s.data.push_back(ec.sentByType[static_cast<uint32_t>(DirectLinkFlit::PktType::DATA)]);
+        }
+        for (const auto& d : rdev)
+        {
+            s.port.push_back(d->GetObject<RiflMessagePort>()->GetCounters());
+            s.rifl.push_back(d->GetCounters());
+            s.nonNull.push_back(s.rifl.back().newUserFrames + s.rifl.back().replayedFrames);
+            s.data.push_back(s.rifl.back().newUserFrames);
         }
     };
     Snapshot a;
@@ -359,10 +394,31 @@ RunBody(const MultiprocessorScenarioConfig& c)
     r.deadlockFree = mp.DeadlockFree();
     r.completed = completed;
     r.durationUs = (end - start).ToDouble(Time::US);
-    const DirectLinkConfig& cfg = ch0->GetConfig();
-    r.lineRateGbps = cfg.lineRateBps / 1e9;
-    r.slotNs = cfg.GetSlotNs();
-    r.oneWayDelaySlots = cfg.oneWayDelaySlots;
+    r.link = c.link;
+    uint32_t crcPoly = 0;
+    uint32_t frameBits = DirectLinkConfig::MICRO_PACKET_BITS;
+    uint32_t lanes = 1;
+    double lineRateBps = 0; // of one direction
+    if (rifl)
+    {
+        const RiflLinkConfig& cfg = DynamicCast<RiflChannel>(rdev[0]->GetChannel())->GetConfig();
+        lineRateBps = cfg.lanes * cfg.laneRateGbps * 1e9;
+        r.lineRateGbps = cfg.lanes * cfg.laneRateGbps;
+        r.slotNs = cfg.GetSlotTimeNs();
+        r.oneWayDelaySlots = cfg.GetLineDelaySlots();
+        frameBits = cfg.frameSize;
+        lanes = cfg.lanes;
+    }
+    else
+    {
+        const DirectLinkConfig& cfg
+            = DynamicCast<DirectLinkChannel>(dev[0]->GetChannel())->GetConfig();
+        lineRateBps = cfg.lineRateBps;
+        r.lineRateGbps = cfg.lineRateBps / 1e9;
+        r.slotNs = cfg.GetSlotNs();
+        r.oneWayDelaySlots = cfg.oneWayDelaySlots;
+        crcPoly = cfg.crcPoly;
+    }
 
     std::vector<int64_t> lat;
     for (uint32_t i = 0; i < n; ++i)
@@ -394,8 +450,44 @@ RunBody(const MultiprocessorScenarioConfig& c)
     }
     const double slots = r.durationUs * 1e3 / r.slotNs;
     std::vector<double> mtbf;
-    r.pUndetected = LinkReliabilityModel::DirectLinkUndetectedExact(c.ber, cfg.crcPoly);
+    r.pUndetected = rifl ? LinkReliabilityModel::RiflUndetectedExact(c.ber, frameBits)
+                         : LinkReliabilityModel::DirectLinkUndetectedExact(c.ber, crcPoly);
     double utilSum = 0;
+    for (std::size_t k = 0; k < rdev.size(); ++k)
+    {
+        const RiflMessagePortCounters& p = a.port[k];
+        const RiflMessagePortCounters& q = b.port[k];
+        r.linkMessagesAccepted += q.messagesAccepted - p.messagesAccepted;
+        const uint64_t received = q.messagesReceived - p.messagesReceived;
+        const uint64_t corrupt = q.messagesReceivedCorrupt - p.messagesReceivedCorrupt;
+        const uint64_t truncated = q.messagesTruncated - p.messagesTruncated;
+        r.linkMessagesDelivered += received - corrupt - truncated;
+        r.linkMessagesTruncated += truncated;
+        r.linkMessagesMalformed += q.malformedPackets - p.malformedPackets;
+        r.contentMismatches += corrupt;
+        r.messagesLost += q.messagesLost - p.messagesLost;
+        for (uint32_t j = 0; j < MULTIPROCESSOR_SCENARIO_LOSS_REASONS; ++j)
+        {
+            r.lostByReason[j] += q.lostByReason[j] - p.lostByReason[j];
+        }
+        const RiflEndpointCounters& x = a.rifl[k];
+        const RiflEndpointCounters& y = b.rifl[k];
+        r.retransmissions += y.replayedFrames - x.replayedFrames;
+        r.crcErrors += y.errorsDetected - x.errorsDetected;
+        r.undetectedErrors += y.undetectedErrors - x.undetectedErrors;
+        const uint64_t nn = b.nonNull[k] - a.nonNull[k];
+        const uint64_t fresh = b.data[k] - a.data[k];
+        r.microPackets += nn;
+        r.dataMicroPackets += fresh;
+        const double util = slots > 0 ? fresh / (slots * lanes) : 0.0;
+        utilSum += util;
+        r.linkUtilisationMax = std::max(r.linkUtilisationMax, util);
+        if (r.pUndetected > 0 && nn > 0 && r.durationUs > 0)
+        {
+            mtbf.push_back(
+                LinkReliabilityModel::MtbfSeconds(nn / (r.durationUs * 1e-6), r.pUndetected));
+        }
+    }
     for (std::size_t k = 0; k < dev.size(); ++k)
     {
         const DirectLinkDeviceCounters& p = a.dev[k];
@@ -428,14 +520,15 @@ RunBody(const MultiprocessorScenarioConfig& c)
                 LinkReliabilityModel::MtbfSeconds(nn / (r.durationUs * 1e-6), r.pUndetected));
         }
     }
-    r.linkUtilisationMean = dev.empty() ? 0.0 : utilSum / dev.size();
+    const std::size_t directions = dev.size() + rdev.size();
+    r.linkUtilisationMean = directions == 0 ? 0.0 : utilSum / directions;
     r.networkMtbfYears
         = LinkReliabilityModel::NetworkMtbfSeconds(mtbf) / LinkReliabilityModel::SECONDS_PER_YEAR;
     if (r.pUndetected > 0)
     {
-        const double perDirection = cfg.lineRateBps / double(DirectLinkConfig::MICRO_PACKET_BITS);
+        const double perDirection = lineRateBps / double(frameBits);
         const std::vector<double> full(
-            dev.size(), LinkReliabilityModel::MtbfSeconds(perDirection, r.pUndetected));
+            directions, LinkReliabilityModel::MtbfSeconds(perDirection, r.pUndetected));
         r.networkMtbfYearsFullLine = LinkReliabilityModel::NetworkMtbfSeconds(full)
                                      / LinkReliabilityModel::SECONDS_PER_YEAR;
     }

@@ -36,6 +36,10 @@ struct MultiprocessorScenarioConfig
     /// "dateline-routing" (same VC, routes cross a dateline only on their last hop) or
     /// "none" (shortest / dimension-order routes, same VC: can deadlock on rings and tori).
     std::string deadlockAvoidance{"dateline-vcs"};
+    /// link technology: "direct" (direct-link devices) or "rifl" (RIFL links carrying the DLIU
+    /// messages on RiflMessagePorts, MultiprocessorTopologyHelper::SetLinkTechnology; Startup
+    /// Short unless ns3::RiflNetDevice::Startup is in \c attributes)
+    std::string link{"direct"};
     double ber{0.0};               //!< bit error rate of both directions of every link, [0, 1)
     uint32_t requestsPerCpu{100};  //!< requests each CPU issues, 1..10^7
     uint32_t window{4};            //!< requests in flight per CPU (closed loop), 1..65536
@@ -73,6 +77,7 @@ constexpr uint32_t MULTIPROCESSOR_SCENARIO_LOSS_REASONS = 9;
 struct MultiprocessorScenarioResult
 {
     std::string topology;                   //!< the topology name
+    std::string link;                       //!< the link technology ("direct" or "rifl")
     uint32_t nCpus{0};                      //!< CPUs
     uint32_t nLinks{0};                     //!< links (each two directions)
     uint32_t nLinksAcrossRanks{0};          //!< links between CPUs of different ranks
@@ -144,8 +149,8 @@ struct MultiprocessorScenarioResult
 
 /**
  * \ingroup rifl-scenario
- * \brief A multiprocessor on direct links with closed-loop request/response
- *        traffic on every CPU, measured.
+ * \brief A multiprocessor on direct links (or RIFL links) with closed-loop
+ *        request/response traffic on every CPU, measured.
  *
  * The scenario behind the Python binding run_multiprocessor: a
  * MultiprocessorTopologyHelper builds the topology (every channel with the
@@ -160,7 +165,23 @@ struct MultiprocessorScenarioResult
  * each link direction over the slots of the window. The network MTBF is the
  * harmonic sum over link directions of 1 / (P_ud x measured non-Null
  * micro-packet rate), P_ud the exact undetected-error probability of one
- * micro-packet. Run validates the configuration first (std::invalid_argument
+ * micro-packet.
+ *
+ * With RIFL links (\c link "rifl") the link fields count RIFL's own units: the
+ * link message counters are the RiflMessagePorts' (linkMessagesDelivered intact,
+ * contentMismatches changed by an undetected error, linkMessagesMalformed
+ * packets that did not parse, messagesLost and lostByReason the ports' losses;
+ * messagesHeldOpen, ackTimeouts and shutdowns are 0); retransmissions are RIFL
+ * frames replayed, crcErrors frames failing the check (the line hits and the
+ * frames after them until the replay, RiflEndpointCounters::errorsDetected),
+ * undetectedErrors RIFL's; microPackets are the frames that carried user data
+ * (first sends and replays) and dataMicroPackets the first sends, utilisation is
+ * new user frames per frame slot of all lanes, P_ud the exact RIFL undetected
+ * probability of one frame (LinkReliabilityModel::RiflUndetectedExact), the MTBF
+ * over the user frames sent; lineRateGbps is lanes x lane rate, slotNs one frame
+ * slot and oneWayDelaySlots RIFL's line delay in frame slots.
+ *
+ * Run validates the configuration first (std::invalid_argument
  * naming the parameter), calls Simulator::Destroy before and after the run
  * (also when it throws) and restores the attribute defaults it changed.
  */

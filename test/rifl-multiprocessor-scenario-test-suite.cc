@@ -12,6 +12,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/direct-link-flit.h"
+#include "ns3/link-reliability-model.h"
 #include "ns3/multiprocessor-scenario.h"
 #include "ns3/rifl-compat.h"
 #include "ns3/slot-clock.h"
@@ -342,8 +343,8 @@ class MpScenarioSplitLinksTestCase : public TestCase
             const std::vector<double> b = Fields(split);
             for (size_t i = 0; i < a.size(); ++i)
             {
-                NS_TEST_EXPECT_MSG_EQ(a[i], b[i], k.topology << " BER " << k.ber << ": field "
-                                                             << i << " differs");
+                NS_TEST_EXPECT_MSG_EQ(
+                    a[i], b[i], k.topology << " BER " << k.ber << ": field " << i << " differs");
             }
             NS_TEST_EXPECT_MSG_GT(two.responsesOk, 0u, k.topology << ": traffic ran");
             if (k.ber > 1e-3)
@@ -354,11 +355,10 @@ class MpScenarioSplitLinksTestCase : public TestCase
             {
                 NS_TEST_EXPECT_MSG_GT(two.retransmissions, 0u, k.topology << ": errors happened");
             }
-            std::cout << k.topology << " BER " << k.ber << ": " << two.responsesOk
-                      << " responses, " << two.retransmissions << " retransmissions, "
-                      << two.shutdowns << " Shutdowns, " << two.messagesLost
-                      << " lost; split identical; events " << two.events << " / "
-                      << split.events << std::endl;
+            std::cout << k.topology << " BER " << k.ber << ": " << two.responsesOk << " responses, "
+                      << two.retransmissions << " retransmissions, " << two.shutdowns
+                      << " Shutdowns, " << two.messagesLost << " lost; split identical; events "
+                      << two.events << " / " << split.events << std::endl;
         }
         // Ranks by CPU groups (labels without MPI): the links between groups split, as they
         // would run across ranks, the rest two-sided; the same results again
@@ -400,9 +400,9 @@ class MpScenarioSplitLinksTestCase : public TestCase
             const std::vector<double> b = Fields(ranked);
             for (size_t i = 0; i < a.size(); ++i)
             {
-                NS_TEST_EXPECT_MSG_EQ(a[i], b[i], k.topology << " on " << k.ranks
-                                                             << " ranks: field " << i
-                                                             << " differs");
+                NS_TEST_EXPECT_MSG_EQ(a[i], b[i],
+                                      k.topology << " on " << k.ranks << " ranks: field " << i
+                                                 << " differs");
             }
             NS_TEST_EXPECT_MSG_GT(one.retransmissions, 0u, k.topology << ": errors happened");
         }
@@ -481,6 +481,79 @@ class MpScenarioAttributesTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief RIFL links: the same traffic and accounting as on direct links, RIFL's units in the
+ *        link fields.
+ */
+class MpScenarioRiflLinksTestCase : public TestCase
+{
+  public:
+    MpScenarioRiflLinksTestCase()
+        : TestCase("link = rifl: ring of 6 and 3x3 torus at BER 0 and 1e-6 (ReplayTail "
+                   "Corrected): every response correct, each hop one port message, replays "
+                   "at 1e-6, RIFL's P_ud and line rate; same seed same results")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string topology : {"ring", "torus"})
+        {
+            for (double ber : {0.0, 1e-6})
+            {
+                MultiprocessorScenarioConfig c;
+                c.link = "rifl";
+                c.topology = topology;
+                c.n = 6;
+                c.ber = ber;
+                c.requestsPerCpu = 80;
+                c.window = 4;
+                c.attributes["ns3::RiflNetDevice::ReplayTail"] = "Corrected";
+                const MultiprocessorScenarioResult r = MultiprocessorScenario::Run(c);
+                const std::string what = topology + " BER " + std::to_string(ber);
+                const uint64_t total = uint64_t(r.nCpus) * c.requestsPerCpu;
+                NS_TEST_ASSERT_MSG_EQ(r.link, "rifl", what);
+                NS_TEST_ASSERT_MSG_EQ(r.completed, true, what);
+                NS_TEST_ASSERT_MSG_EQ(r.responsesOk, total, what << ": every response correct");
+                NS_TEST_ASSERT_MSG_EQ(r.requestsServed, total, what << ": served exactly once");
+                NS_TEST_ASSERT_MSG_EQ(r.responsesBad + r.responsesErrored + r.responsesLate
+                                          + r.responsesUnknown + r.requestTimeouts,
+                                      0u, what);
+                NS_TEST_ASSERT_MSG_EQ(r.messagesForwarded, r.forwardsExpected, what);
+                NS_TEST_ASSERT_MSG_EQ(r.linkMessagesAccepted, r.messagesSent + r.messagesForwarded,
+                                      what << ": each hop one port message");
+                NS_TEST_ASSERT_MSG_EQ(r.linkMessagesDelivered, r.linkMessagesAccepted, what);
+                NS_TEST_ASSERT_MSG_EQ(r.messagesLost + r.contentMismatches + r.undetectedErrors
+                                          + r.shutdowns + r.ackTimeouts,
+                                      0u, what);
+                NS_TEST_ASSERT_MSG_EQ(r.lineRateGbps, 112.0, what << ": 4 lanes x 28 Gb/s");
+                NS_TEST_ASSERT_MSG_GT(r.dataMicroPackets, r.linkMessagesAccepted,
+                                      what << ": user frames, several per message");
+                NS_TEST_ASSERT_MSG_GT(r.linkUtilisationMean, 0.0, what);
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(r.linkUtilisationMax, 1.0, what);
+                if (ber == 0.0)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(r.retransmissions + r.crcErrors, 0u, what);
+                    NS_TEST_ASSERT_MSG_EQ(r.pUndetected, 0.0, what);
+                    NS_TEST_ASSERT_MSG_EQ(std::isinf(r.networkMtbfYears), true, what);
+                    continue;
+                }
+                NS_TEST_ASSERT_MSG_GT(r.retransmissions, 0u, what << ": frames replayed");
+                NS_TEST_ASSERT_MSG_GT(r.crcErrors, 0u, what << ": frames failed the check");
+                NS_TEST_ASSERT_MSG_EQ(r.pUndetected,
+                                      LinkReliabilityModel::RiflUndetectedExact(ber, 256),
+                                      what << ": RIFL's exact P_ud of a 256-bit frame");
+                NS_TEST_ASSERT_MSG_EQ(std::isfinite(r.networkMtbfYears), true, what);
+                const MultiprocessorScenarioResult again = MultiprocessorScenario::Run(c);
+                NS_TEST_ASSERT_MSG_EQ(again.retransmissions, r.retransmissions, what << ": seed");
+                NS_TEST_ASSERT_MSG_EQ(again.latencyNsP99, r.latencyNsP99, what << ": seed");
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief Bad configurations: std::invalid_argument with the exact message.
  */
 class MpScenarioBadInputTestCase : public TestCase
@@ -505,6 +578,11 @@ class MpScenarioBadInputTestCase : public TestCase
                  c.topology = "star";
              },
              "topology = \"star\" is not one of fullmesh, ring, mesh, torus, hypercube"},
+            {[](auto& c)
+             {
+                 c.link = "ethernet";
+             },
+             "link = \"ethernet\" is not one of direct, rifl"},
             {[](auto& c)
              {
                  c.n = 1;
@@ -663,6 +741,7 @@ class RiflMultiprocessorScenarioTestSuite : public TestSuite
         AddTestCase(new MpScenarioAttributesTestCase, RIFL_TEST_QUICK);
         AddTestCase(new MpScenarioBadInputTestCase, RIFL_TEST_QUICK);
         AddTestCase(new MpScenarioSplitLinksTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new MpScenarioRiflLinksTestCase, RIFL_TEST_QUICK);
     }
 };
 

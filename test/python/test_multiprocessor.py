@@ -63,6 +63,20 @@ def test_errors_are_retransmitted_and_give_a_finite_network_mtbf():
     assert 0 < r["network_mtbf_years_full_line"] <= r["network_mtbf_years"] < math.inf
 
 
+def test_rifl_links_carry_the_same_traffic_with_rifl_units():
+    kw = dict(topology="ring", n=6, requests_per_cpu=40, window=4,
+              attributes={"ns3::RiflNetDevice::ReplayTail": "Corrected"})
+    d = ns3rifl.run_multiprocessor(**kw)
+    r = ns3rifl.run_multiprocessor(link="rifl", **kw)
+    assert d["link"] == "direct" and r["link"] == "rifl"
+    assert r["responses"] == d["responses"] == 6 * 40 and r["responses_bad"] == 0
+    assert r["messages_forwarded"] == d["messages_forwarded"]
+    assert r["line_rate_gbps"] == 112.0 and r["shutdowns"] == 0 and r["messages_lost"] == 0
+    e = ns3rifl.run_multiprocessor(link="rifl", ber=1e-6, **kw)
+    assert e["responses"] == 6 * 40 and e["retransmissions"] > 0 and e["crc_errors"] > 0
+    assert 0 < e["network_mtbf_years"] < math.inf
+
+
 def test_same_seed_same_results_other_seed_differs():
     kw = dict(topology="ring", n=5, ber=1e-5, requests_per_cpu=60)
     a = ns3rifl.run_multiprocessor(rng_run=7, **kw)
@@ -96,6 +110,8 @@ def test_time_limit_ends_an_unfinished_run():
 
 @pytest.mark.parametrize("kw, exc, match", [
     (dict(topology="star"), ValueError, "topology"),
+    (dict(link="ethernet"), ValueError, r"^link = \"ethernet\" is not one of direct, rifl$"),
+    (dict(link=3), TypeError, "link"),
     (dict(n=1), ValueError, r"^n = 1 is out of range \[2, 256\]$"),
     (dict(topology="ring", n=2), ValueError, r"^n = 2 is out of range \[3, 256\]$"),
     (dict(x=3), ValueError, r"^x does not apply to topology = \"fullmesh\""),
