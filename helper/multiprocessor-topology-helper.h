@@ -96,8 +96,9 @@ class MultiprocessorTopologyHelper
         HYPERCUBE, //!< CPUs i and i ^ (1 << b) linked
     };
 
-    /// The link technology of the next build.
-    enum LinkTechnology
+    /// The link technology of the next build (a fixed underlying type: any value a caller
+    /// casts in is a value of the type, and SetLinkTechnology() refuses the unknown ones).
+    enum LinkTechnology : uint8_t
     {
         DIRECT_LINK, //!< DirectLinkHelper links (the default)
         RIFL,        //!< RiflHelper links, DLIU messages carried by RiflMessagePorts

@@ -372,7 +372,7 @@ class RiflLinksEndToEndTestCase : public TestCase
         }
         const uint32_t n = 300;
         std::vector<Ptr<CpuTrafficApplication>> apps = InstallApps(h, n, 4);
-        Simulator::Stop(MilliSeconds(2));
+        Simulator::Stop(MicroSeconds(500)); // the traffic needs about 150 us
         Simulator::Run();
         uint64_t served = 0;
         uint64_t forwarded = 0;
