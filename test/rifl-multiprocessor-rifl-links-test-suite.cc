@@ -12,7 +12,9 @@
  * errors, so exact delivery is asserted at 1e-6); closed-loop saturation of a
  * ring of 6 and a 4x4 torus with one-message VC buffers (dateline VCs and
  * dateline routing complete; same-VC shortest routes deadlock for good, as
- * RIFL has no credit timeout); bad input.
+ * RIFL has no credit timeout); the links between two CPU groups split (the
+ * structure of an MPI run) give exactly the unsplit run's results with
+ * RiflCanonicalTies on; bad input.
  */
 
 #include "ns3/core-module.h"
@@ -552,6 +554,111 @@ class RiflLinksSaturationTestCase : public TestCase
     MultiprocessorTopologyHelper::DeadlockAvoidance m_mode; //!< deadlock avoidance
 };
 
+namespace
+{
+
+/// What one run of the split-links comparison gave.
+struct SplitRun
+{
+    std::vector<CpuTrafficStats> stats;          //!< by CPU
+    std::vector<std::vector<int64_t>> latencies; //!< by CPU, in arrival order
+    std::vector<RiflMessagePortCounters> ports;  //!< by link end (GetLink order)
+    std::vector<RiflEndpointCounters> rifl;      //!< by link end
+    uint32_t across{0};                          //!< links between the CPU groups
+};
+
+/**
+ * \brief Run a 4x4 torus on RIFL links at BER 1e-6 with RiflCanonicalTies on.
+ * \param split two CPU groups with the links between them split (true) or not.
+ * \return what it gave.
+ */
+SplitRun
+RunTorusSplit(bool split)
+{
+    MultiprocessorTopologyHelper h;
+    UseRifl(h, 1e-6);
+    if (split)
+    {
+        h.SetRanks(2);
+        h.SetSplitRemoteLinks(true);
+    }
+    h.Torus2D(4, 4);
+    std::vector<Ptr<CpuTrafficApplication>> apps = InstallApps(h, 60, 4);
+    Simulator::Stop(MicroSeconds(120));
+    Simulator::Run();
+    SplitRun r;
+    r.across = h.GetNLinksAcrossRanks();
+    for (const auto& a : apps)
+    {
+        r.stats.push_back(a->GetStats());
+        r.latencies.push_back(a->GetLatencies());
+    }
+    for (uint32_t k = 0; k < h.GetNLinks(); ++k)
+    {
+        for (uint32_t e = 0; e < 2; ++e)
+        {
+            Ptr<RiflNetDevice> d = DynamicCast<RiflNetDevice>(h.GetLink(k).Get(e));
+            r.ports.push_back(d->GetObject<RiflMessagePort>()->GetCounters());
+            r.rifl.push_back(d->GetCounters());
+        }
+    }
+    Simulator::Destroy();
+    return r;
+}
+
+} // namespace
+
+/**
+ * \ingroup rifl-tests
+ * \brief RIFL links between CPU groups split (the structure of an MPI run) give the
+ *        unsplit run's results, with canonical ties.
+ */
+class RiflLinksSplitTestCase : public TestCase
+{
+  public:
+    RiflLinksSplitTestCase()
+        : TestCase("4x4 torus on RIFL links at BER 1e-6, RiflCanonicalTies on: two CPU groups "
+                   "with the 8 links between them split give exactly the unsplit run's "
+                   "latencies, application and port counters and RIFL counters")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GlobalValue::Bind("RiflCanonicalTies", BooleanValue(true));
+        const SplitRun a = RunTorusSplit(false);
+        const SplitRun b = RunTorusSplit(true);
+        GlobalValue::Bind("RiflCanonicalTies", BooleanValue(false));
+        NS_TEST_ASSERT_MSG_EQ(b.across, 8u, "8 links between the two groups");
+        uint64_t ok = 0;
+        for (std::size_t i = 0; i < a.stats.size(); ++i)
+        {
+            ok += a.stats[i].responsesOk;
+            NS_TEST_ASSERT_MSG_EQ(b.stats[i].responsesOk, a.stats[i].responsesOk, "CPU " << i);
+            NS_TEST_ASSERT_MSG_EQ(b.stats[i].requestsServed, a.stats[i].requestsServed,
+                                  "CPU " << i);
+            NS_TEST_ASSERT_MSG_EQ((b.latencies[i] == a.latencies[i]), true,
+                                  "CPU " << i << ": every latency, in order");
+        }
+        NS_TEST_ASSERT_MSG_EQ(ok, 960u, "every response of the 16 CPUs arrived");
+        uint64_t replays = 0;
+        for (std::size_t k = 0; k < a.ports.size(); ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(b.ports[k].messagesSent, a.ports[k].messagesSent, "end " << k);
+            NS_TEST_ASSERT_MSG_EQ(b.ports[k].messagesReceived, a.ports[k].messagesReceived,
+                                  "end " << k);
+            NS_TEST_ASSERT_MSG_EQ(b.ports[k].creditPacketsSent, a.ports[k].creditPacketsSent,
+                                  "end " << k);
+            const auto diff = a.rifl[k].Diff(b.rifl[k]);
+            NS_TEST_ASSERT_MSG_EQ(diff.empty(), true,
+                                  "end " << k << ": RIFL counters, first " << diff.front());
+            replays += a.rifl[k].replays;
+        }
+        NS_TEST_ASSERT_MSG_GT(replays, 0u, "errors were replayed");
+    }
+};
+
 /**
  * \ingroup rifl-tests
  * \brief Bad input to RiflMessagePort and the RIFL link technology.
@@ -678,6 +785,7 @@ class RiflMultiprocessorRiflLinksTestSuite : public TestSuite
         AddTestCase(new RiflMessagePortBadInputTestCase(), RIFL_TEST_QUICK);
         AddTestCase(new RiflLinksEndToEndTestCase(false), RIFL_TEST_QUICK);
         AddTestCase(new RiflLinksEndToEndTestCase(true), RIFL_TEST_QUICK);
+        AddTestCase(new RiflLinksSplitTestCase(), RIFL_TEST_QUICK);
         for (bool torus : {false, true})
         {
             for (auto mode : {MultiprocessorTopologyHelper::DATELINE_VCS,
