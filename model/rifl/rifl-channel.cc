@@ -6,12 +6,12 @@
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
-#include "ns3/global-value.h"
-#include "ns3/make-event.h"
 #include "ns3/enum.h"
+#include "ns3/global-value.h"
 #include "ns3/independent-bit-error-process.h"
 #include "ns3/integer.h"
 #include "ns3/log.h"
+#include "ns3/make-event.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/rifl-check.h"
@@ -45,25 +45,26 @@ GlobalValue g_canonicalTies(
     "Hand what RIFL links deliver at one instant (packets and device events) to the devices "
     "in a canonical order, node id, then ifIndex, then the engine's order, instead of the "
     "order the links' wake-ups happen to run in. The results then do not depend on how the "
-    "links are driven (one engine per link, split halves, MPI ranks); it costs two ns-3 "
-    "events per instant and one per hand-over. Read when a simulation first hands over; "
+    "links are driven (one engine per link, split halves, MPI ranks); it costs one ns-3 "
+    "event per instant, and the calls of one node at one instant are grouped into one event "
+    "of that node. Read when a simulation first hands over; "
     "DcnScenario turns it on for its run (DcnScenarioConfig::canonicalTies).",
     BooleanValue(false), MakeBooleanChecker());
 
 /// What RIFL links hand over at the current instant, waiting for the canonical order.
 struct TieItem
 {
-    uint32_t node;     //!< receiving node
-    uint32_t ifIndex;  //!< receiving device
-    uint64_t seq;      //!< order of hand-over
-    EventImpl* event;  //!< the call (owned until scheduled)
+    uint32_t node;    //!< receiving node
+    uint32_t ifIndex; //!< receiving device
+    uint64_t seq;     //!< order of hand-over
+    EventImpl* event; //!< the call (owned until scheduled)
 };
 
-std::vector<TieItem> g_ties;      //!< the current instant's hand-overs
-bool g_tieFlushPending{false};    //!< a flush is scheduled
-bool g_tieResetScheduled{false};  //!< ResetTies() is registered with this simulation
-int g_canonical{-1};              //!< RiflCanonicalTies of this simulation (-1: not read)
-uint64_t g_tieSeq{0};             //!< hand-over counter
+std::vector<TieItem> g_ties;     //!< the current instant's hand-overs
+bool g_tieFlushPending{false};   //!< a flush is scheduled
+bool g_tieResetScheduled{false}; //!< ResetTies() is registered with this simulation
+int g_canonical{-1};             //!< RiflCanonicalTies of this simulation (-1: not read)
+uint64_t g_tieSeq{0};            //!< hand-over counter
 
 /// \brief At Simulator::Destroy: drop hand-overs a stopped simulation never made.
 void
@@ -79,7 +80,44 @@ ResetTies()
     g_canonical = -1;
 }
 
-/// \brief Schedule the collected hand-overs, sorted, as events of their nodes.
+/**
+ * \brief One node's hand-overs of an instant, run in their order as one ns-3 event.
+ *
+ * Equivalent to scheduling each as its own event of that node at the same instant:
+ * events a call schedules for now come after every event already scheduled for now,
+ * i.e. after the rest of the group either way.
+ */
+class TieGroupEvent : public EventImpl
+{
+  public:
+    /// \param calls the hand-overs, in order (owned).
+    explicit TieGroupEvent(std::vector<EventImpl*>&& calls)
+        : m_calls(std::move(calls))
+    {
+    }
+
+    ~TieGroupEvent() override
+    {
+        for (EventImpl* e : m_calls)
+        {
+            e->Unref();
+        }
+    }
+
+  private:
+    void Notify() override
+    {
+        for (EventImpl* e : m_calls)
+        {
+            e->Invoke();
+        }
+    }
+
+    std::vector<EventImpl*> m_calls; //!< the hand-overs, in order
+};
+
+/// \brief Schedule the collected hand-overs, sorted, as events of their nodes (one
+/// event per node and instant).
 void
 FlushTies()
 {
@@ -92,9 +130,29 @@ FlushTies()
                          return std::tie(a.node, a.ifIndex, a.seq)
                                 < std::tie(b.node, b.ifIndex, b.seq);
                      });
-    for (const TieItem& it : items)
+    for (std::size_t i = 0; i < items.size();)
     {
-        Simulator::ScheduleWithContext(it.node, Time(0), it.event);
+        std::size_t j = i + 1;
+        while (j < items.size() && items[j].node == items[i].node)
+        {
+            ++j;
+        }
+        if (j == i + 1)
+        {
+            Simulator::ScheduleWithContext(items[i].node, Time(0), items[i].event);
+        }
+        else
+        {
+            std::vector<EventImpl*> calls;
+            calls.reserve(j - i);
+            for (std::size_t k = i; k < j; ++k)
+            {
+                calls.push_back(items[k].event);
+            }
+            Simulator::ScheduleWithContext(items[i].node, Time(0),
+                                           new TieGroupEvent(std::move(calls)));
+        }
+        i = j;
     }
 }
 
@@ -159,6 +217,16 @@ HandOver(Ptr<RiflNetDevice> dev, MEM mem, Ts... args)
 Ptr<Packet>
 FindById(const std::deque<std::pair<uint64_t, Ptr<Packet>>>& p, uint64_t id)
 {
+    if (p.empty() || id < p.front().first)
+    {
+        return nullptr;
+    }
+    // The ids a channel hands out are consecutive: the position follows from the first.
+    const uint64_t guess = id - p.front().first;
+    if (guess < p.size() && p[guess].first == id)
+    {
+        return p[guess].second;
+    }
     const auto it = std::lower_bound(p.begin(), p.end(), id,
                                      [](const std::pair<uint64_t, Ptr<Packet>>& e, uint64_t v)
                                      {
@@ -332,8 +400,7 @@ RiflChannel::SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossProc
                    "RiflChannel::SetSyncLossProcess: sender = " << sender << " is not 0 or 1");
     RIFL_CHECK_ARG(lane > 15, "RiflChannel::SetSyncLossProcess: lane = "
                                   << lane << " is out of range [0, 15]");
-    RIFL_CHECK_ARG(m_started,
-                   "RiflChannel::SetSyncLossProcess: the link has already started");
+    RIFL_CHECK_ARG(m_started, "RiflChannel::SetSyncLossProcess: the link has already started");
     m_syncLoss[{sender, lane}] = process;
 }
 
@@ -582,8 +649,8 @@ RiflChannel::SendLine(uint32_t sender, uint32_t lane, const RiflReferenceEngine:
     if (IsLocal(rx))
     {
         Simulator::ScheduleWithContext(m_devices[rx]->GetNode()->GetId(), at - now,
-                                       &RiflChannel::ReceiveLine, Ptr<RiflChannel>(this), rx,
-                                       lane, f);
+                                       &RiflChannel::ReceiveLine, Ptr<RiflChannel>(this), rx, lane,
+                                       f);
         return;
     }
     const auto* half = static_cast<const RiflReferenceEngine*>(m_drivers[sender].engine.get());
@@ -606,11 +673,9 @@ RiflChannel::ReceiveRemote(Ptr<RiflNetDevice> device, Ptr<Packet> message)
         message,
         [this, rx](const uint8_t* data, std::size_t size)
         {
-            const auto* half =
-                dynamic_cast<const RiflReferenceEngine*>(m_drivers[rx].engine.get());
-            NS_ABORT_MSG_IF(half == nullptr || !m_split,
-                            "RiflChannel: a line frame for endpoint " << rx
-                                                                      << ", which is not local");
+            const auto* half = dynamic_cast<const RiflReferenceEngine*>(m_drivers[rx].engine.get());
+            NS_ABORT_MSG_IF(half == nullptr || !m_split, "RiflChannel: a line frame for endpoint "
+                                                             << rx << ", which is not local");
             uint32_t lane = 0;
             RiflReferenceEngine::LineFrame f;
             try
@@ -687,9 +752,9 @@ RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
     }
     const uint32_t ep = GetEndpoint(device);
     const uint32_t d = DriverOf(ep);
-    NS_ABORT_MSG_IF(!m_drivers[d].engine,
-                    "RiflChannel: device of node " << device->GetNode()->GetId()
-                                                   << " sends, but its node is on another rank");
+    NS_ABORT_MSG_IF(!m_drivers[d].engine, "RiflChannel: device of node "
+                                              << device->GetNode()->GetId()
+                                              << " sends, but its node is on another rank");
     CatchUp(d);
     const uint64_t id = m_nextPacketId[ep]++;
     auto bytes = std::make_shared<std::vector<uint8_t>>(packet->GetSize());
