@@ -46,6 +46,12 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
     : m_config(config)
 {
     m_config.Validate();
+    m_laneDiv.n = m_config.lanes;
+    m_laneDiv.pow2 = (m_config.lanes & (m_config.lanes - 1)) == 0;
+    while (m_laneDiv.pow2 && (1u << m_laneDiv.shift) < m_config.lanes)
+    {
+        ++m_laneDiv.shift;
+    }
     m_fid = m_config.GetFrameIdWidth();
     m_d = m_config.GetBufferDepth();
     m_lineDelay = m_config.GetLineDelaySlots();
@@ -818,7 +824,7 @@ RiflFastEngine::LoadedWork() const
     for (uint32_t s = 0; s < 2; ++s)
     {
         const Endpoint& tx = m_ep[s];
-        w = std::max<uint64_t>(w, (tx.txSegments + nLanes - 1) / nLanes);
+        w = std::max<uint64_t>(w, m_laneDiv.Div(tx.txSegments + nLanes - 1));
         pending = pending || !tx.txQueue.empty() || tx.txGroupSeq != m_ep[1 - s].rxGroupSeq;
     }
     return pending ? w + m_lineDelay + USER_DELAY + 2 : 0;
@@ -842,9 +848,9 @@ RiflFastEngine::LoadedNextEvent()
             const QueuedPacket& front = tx.txQueue.front();
             const std::size_t j
                 = front.next == 0 && wakeBegin ? 0 : front.segments - 1 - front.next;
-            if (m_slot + j / nLanes < h)
+            if (m_slot + m_laneDiv.Div(j) < h)
             {
-                h = m_slot + j / nLanes;
+                h = m_slot + m_laneDiv.Div(j);
                 m_nextEndpoint = s;
             }
         }
@@ -856,7 +862,7 @@ RiflFastEngine::LoadedNextEvent()
             // L + USER_DELAY slots later (earlier packet ends are bounded below).
             const QueuedPacket& front = tx.txQueue.front();
             const uint64_t r = front.segments - front.next;
-            const uint64_t ready = m_slot + 1 + (r - 1) / nLanes + m_lineDelay + USER_DELAY;
+            const uint64_t ready = m_slot + 1 + m_laneDiv.Div(r - 1) + m_lineDelay + USER_DELAY;
             if (ready < h)
             {
                 h = ready;
@@ -1166,7 +1172,7 @@ RiflFastEngine::LoadedJump(uint64_t t1)
 uint64_t
 RiflFastEngine::RunLastSlot(const Run& u) const
 {
-    return u.single ? u.lineSlot : u.lineSlot + (u.pos0 + u.count - 1) / m_config.lanes;
+    return u.single ? u.lineSlot : u.lineSlot + m_laneDiv.Div(u.pos0 + u.count - 1);
 }
 
 RiflFastEngine::FrameView
@@ -1183,18 +1189,17 @@ RiflFastEngine::ViewFrame(const Run& u, uint32_t i) const
         v.eop = u.eop;
         return v;
     }
-    const uint32_t nLanes = m_config.lanes;
     const uint32_t p = m_config.GetPayloadBytes();
     const uint32_t seg = u.seg0 + i;
-    v.lane = (u.lane0 + i) % nLanes;
-    v.lineSlot = u.lineSlot + (u.pos0 + i) / nLanes;
+    v.lane = m_laneDiv.Mod(u.lane0 + i);
+    v.lineSlot = u.lineSlot + m_laneDiv.Div(u.pos0 + i);
     v.ready = v.lineSlot + m_lineDelay + USER_DELAY;
     v.eop = seg + 1 == u.segments;
     v.nBytes = v.eop ? static_cast<uint32_t>(u.payload->size() - uint64_t{seg} * p) : p;
     v.tag.user = true;
     v.tag.packetId = u.packetId;
     v.tag.byteOffset = seg * p;
-    v.tag.laneSeq = u.laneSeq[v.lane] + i / nLanes;
+    v.tag.laneSeq = u.laneSeq[v.lane] + m_laneDiv.Div(i);
     v.tag.laneEopSeq = u.laneEop[v.lane];
     v.tag.acceptSlot = v.lineSlot;
     v.tag.groupSeq = u.groupSeq0 + i;
@@ -1333,7 +1338,8 @@ RiflFastEngine::ReceiveRun(uint32_t r, const Run& u, uint32_t i0, uint32_t i1)
     for (uint32_t q = 0; q < perLane && i0 + q < i1; ++q)
     {
         const uint32_t first = i0 + q;
-        const uint32_t m = (i1 - first + nLanes - 1) / nLanes; // frames on this lane
+        const auto m
+            = static_cast<uint32_t>(m_laneDiv.Div(i1 - first + nLanes - 1)); // on this lane
         FrameView a; // the lane's first frame of the range: lane, line slot
         if (u.single)
         {
@@ -1342,8 +1348,8 @@ RiflFastEngine::ReceiveRun(uint32_t r, const Run& u, uint32_t i0, uint32_t i1)
         }
         else
         {
-            a.lane = (u.lane0 + first) % nLanes;
-            a.lineSlot = u.lineSlot + (u.pos0 + first) / nLanes;
+            a.lane = m_laneDiv.Mod(u.lane0 + first);
+            a.lineSlot = u.lineSlot + m_laneDiv.Div(u.pos0 + first);
         }
         auto& rc = recent[a.lane];
         for (uint32_t k = 0; k < std::min<uint32_t>(m, 3); ++k)
@@ -1371,7 +1377,7 @@ RiflFastEngine::ReceiveRun(uint32_t r, const Run& u, uint32_t i0, uint32_t i1)
         else
         {
             const uint32_t lastFrame = first + (m - 1) * nLanes;
-            lane.rxNextSeq = u.laneSeq[a.lane] + lastFrame / nLanes + 1;
+            lane.rxNextSeq = u.laneSeq[a.lane] + m_laneDiv.Div(lastFrame) + 1;
             lane.rxNextEopSeq = u.laneEop[a.lane] + (u.seg0 + lastFrame + 1 == u.segments ? 1 : 0);
         }
     }
@@ -1416,17 +1422,19 @@ RiflFastEngine::BatchJump(uint64_t t1)
             u.count = cnt;
             u.segments = qp.segments;
             u.groupSeq0 = seq0 + j;
-            u.lineSlot = t0 + 1 + j / nLanes;
-            u.pos0 = static_cast<uint32_t>(j % nLanes);
-            u.lane0 = static_cast<uint32_t>((rr0 + j) % nLanes);
+            u.lineSlot = t0 + 1 + m_laneDiv.Div(j);
+            u.pos0 = static_cast<uint32_t>(m_laneDiv.Mod(j));
+            u.lane0 = static_cast<uint32_t>(m_laneDiv.Mod(rr0 + j));
             u.sender = static_cast<uint8_t>(s);
+            const uint64_t cntPerLane = m_laneDiv.Div(cnt);
+            const uint32_t cntRest = m_laneDiv.Mod(cnt);
             for (uint32_t l = 0; l < nLanes; ++l)
             {
                 Lane& lane = ep.lanes[l];
                 u.laneSeq[l] = lane.txLaneSeq;
                 u.laneEop[l] = lane.txLaneEopSeq;
-                const uint32_t offset = (l + nLanes - u.lane0) % nLanes;
-                lane.txLaneSeq += cnt / nLanes + (offset < cnt % nLanes ? 1 : 0);
+                const uint32_t offset = l >= u.lane0 ? l - u.lane0 : l + nLanes - u.lane0;
+                lane.txLaneSeq += cntPerLane + (offset < cntRest ? 1 : 0);
             }
             RiflLinkEvent ev;
             ev.endpoint = s;
@@ -1435,7 +1443,7 @@ RiflFastEngine::BatchJump(uint64_t t1)
             {
                 ev.type = RiflLinkEventType::TX_BEGIN;
                 ev.lane = u.lane0;
-                ev.slot = t0 + j / nLanes;
+                ev.slot = t0 + m_laneDiv.Div(j);
                 ev.value = static_cast<int64_t>(ev.slot + 1);
                 m_jumpTxEvents[s].push_back(ev);
             }
@@ -1443,8 +1451,8 @@ RiflFastEngine::BatchJump(uint64_t t1)
             if (qp.next + cnt == qp.segments)
             {
                 ev.type = RiflLinkEventType::TX_END;
-                ev.lane = static_cast<uint32_t>((rr0 + j - 1) % nLanes);
-                ev.slot = t0 + (j - 1) / nLanes;
+                ev.lane = static_cast<uint32_t>(m_laneDiv.Mod(rr0 + j - 1));
+                ev.slot = t0 + m_laneDiv.Div(j - 1);
                 ev.value = static_cast<int64_t>(ev.slot + 1);
                 m_jumpTxEvents[s].push_back(ev);
                 --ep.pendingPackets;
@@ -1461,11 +1469,11 @@ RiflFastEngine::BatchJump(uint64_t t1)
         for (uint32_t l = 0; l < nLanes; ++l)
         {
             Lane& lane = ep.lanes[l];
-            const uint32_t pos = (l + nLanes - rr0) % nLanes; // this lane's place in a slot
+            const uint32_t pos = l >= rr0 ? l - rr0 : l + nLanes - rr0; // place in a slot
             if (pos < k)
             {
                 // Fill frames after the lane's last user frame of the jump.
-                const uint64_t lastSlot = (pos + (k - 1 - pos) / nLanes * nLanes) / nLanes;
+                const uint64_t lastSlot = m_laneDiv.Div(pos + m_laneDiv.Div(k - 1 - pos) * nLanes);
                 lane.fillPushes = static_cast<uint32_t>(std::min<uint64_t>(n - 1 - lastSlot, m_d));
             }
             else
@@ -1475,7 +1483,7 @@ RiflFastEngine::BatchJump(uint64_t t1)
             }
         }
         ep.txSegments -= k;
-        ep.txRoundRobin = static_cast<uint32_t>((rr0 + k) % nLanes);
+        ep.txRoundRobin = static_cast<uint32_t>(m_laneDiv.Mod(rr0 + k));
         ep.txGroupSeq += k;
         c.stateSlots[static_cast<uint8_t>(RiflTxState::NORMAL)] += n * nLanes;
         c.newUserFrames += k;
@@ -1609,7 +1617,7 @@ RiflFastEngine::TakePacket(uint32_t epIndex, std::size_t first, std::size_t last
     const std::vector<uint8_t>& bytes = *head.payload;
     const uint32_t p = m_config.GetPayloadBytes();
     const FrameView end = ViewFrame(tail, tail.count - 1);
-    ep.rxRoundRobin = static_cast<uint32_t>((ep.rxRoundRobin + head.segments) % m_config.lanes);
+    ep.rxRoundRobin = static_cast<uint32_t>(m_laneDiv.Mod(ep.rxRoundRobin + head.segments));
     ep.rxGroupSeq = end.tag.groupSeq + 1;
     ep.counters.bytesDelivered += bytes.size();
     ++ep.counters.packetsDelivered;

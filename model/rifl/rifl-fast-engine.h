@@ -946,7 +946,38 @@ class RiflFastEngine : public RiflLinkEngine
      */
     void CheckIndex(uint32_t endpoint, uint32_t lane) const;
 
+    /**
+     * \brief Division and remainder by the lane count, as a shift and a mask when it
+     *        is a power of two (1, 2, 4, 8, 16: every common bonding): the batched
+     *        paths divide by it several times per packet and lane.
+     */
+    struct LaneDivider
+    {
+        uint32_t n{1};     //!< the lane count
+        uint32_t shift{0}; //!< log2(n) when n is a power of two
+        bool pow2{true};   //!< n is a power of two
+
+        /**
+         * \param x a count of frames.
+         * \return x / n.
+         */
+        uint64_t Div(uint64_t x) const
+        {
+            return pow2 ? x >> shift : x / n;
+        }
+
+        /**
+         * \param x a count of frames.
+         * \return x % n.
+         */
+        uint32_t Mod(uint64_t x) const
+        {
+            return static_cast<uint32_t>(pow2 ? x & (n - 1) : x % n);
+        }
+    };
+
     RiflLinkConfig m_config;                       //!< the configuration
+    LaneDivider m_laneDiv;                         //!< division by the lane count
     uint32_t m_fid;                                //!< Frame ID width
     uint32_t m_d;                                  //!< D
     uint32_t m_lineDelay;                          //!< L
