@@ -196,9 +196,17 @@ RiflMessagePort::Start()
     {
         return;
     }
-    const uint32_t credits = PeerPort()->m_vcBuffer;
-    m_credits.fill(credits);
+    // Read once: a port's attributes are final when its link carries traffic.
+    m_peerVcBuffer = PeerPort()->m_vcBuffer;
+    m_credits.fill(m_peerVcBuffer);
     m_started = true;
+}
+
+void
+RiflMessagePort::CheckVc(uint32_t vc, const char* method)
+{
+    RIFL_CHECK_ARG(vc >= DirectLinkConfig::NUM_VCS,
+                   "RiflMessagePort::" << method << ": vc = " << vc << " is out of range [0, 3]");
 }
 
 uint64_t
@@ -207,8 +215,7 @@ RiflMessagePort::SendMessage(uint32_t dstCpu, uint32_t srcCpu, uint32_t msgClass
 {
     NS_LOG_FUNCTION(this << dstCpu << srcCpu << msgClass << vc << bytes.size());
     RIFL_CHECK_ARG(!m_device, "RiflMessagePort::SendMessage: the port has no device (SetDevice)");
-    RIFL_CHECK_ARG(vc >= DirectLinkConfig::NUM_VCS,
-                   "RiflMessagePort::SendMessage: vc = " << vc << " is out of range [0, 3]");
+    CheckVc(vc, "SendMessage");
     RIFL_CHECK_ARG(dstCpu > 255, "RiflMessagePort::SendMessage: dstCpu = "
                                      << dstCpu << " is out of range [0, 255]");
     RIFL_CHECK_ARG(srcCpu > 255, "RiflMessagePort::SendMessage: srcCpu = "
@@ -419,8 +426,7 @@ RiflMessagePort::OnDequeue(Ptr<const Packet> /* packet */)
 uint32_t
 RiflMessagePort::GetVcQueueLength(uint32_t vc) const
 {
-    RIFL_CHECK_ARG(vc >= DirectLinkConfig::NUM_VCS,
-                   "RiflMessagePort::GetVcQueueLength: vc = " << vc << " is out of range [0, 3]");
+    CheckVc(vc, "GetVcQueueLength");
     return static_cast<uint32_t>(m_txq[vc].size());
 }
 
@@ -438,24 +444,21 @@ RiflMessagePort::GetQueuedMessages() const
 uint32_t
 RiflMessagePort::GetHeldMessages(uint32_t vc) const
 {
-    RIFL_CHECK_ARG(vc >= DirectLinkConfig::NUM_VCS,
-                   "RiflMessagePort::GetHeldMessages: vc = " << vc << " is out of range [0, 3]");
+    CheckVc(vc, "GetHeldMessages");
     return static_cast<uint32_t>(m_rxBuf[vc].size());
 }
 
 uint32_t
 RiflMessagePort::GetCredits(uint32_t vc) const
 {
-    RIFL_CHECK_ARG(vc >= DirectLinkConfig::NUM_VCS,
-                   "RiflMessagePort::GetCredits: vc = " << vc << " is out of range [0, 3]");
+    CheckVc(vc, "GetCredits");
     return m_credits[vc];
 }
 
 void
 RiflMessagePort::SetReceiveHold(uint32_t vc, bool hold)
 {
-    RIFL_CHECK_ARG(vc >= DirectLinkConfig::NUM_VCS,
-                   "RiflMessagePort::SetReceiveHold: vc = " << vc << " is out of range [0, 3]");
+    CheckVc(vc, "SetReceiveHold");
     const bool was = m_hold[vc];
     m_hold[vc] = hold;
     if (was && !hold && !m_rxBuf[vc].empty())
@@ -468,8 +471,7 @@ RiflMessagePort::SetReceiveHold(uint32_t vc, bool hold)
 bool
 RiflMessagePort::GetReceiveHold(uint32_t vc) const
 {
-    RIFL_CHECK_ARG(vc >= DirectLinkConfig::NUM_VCS,
-                   "RiflMessagePort::GetReceiveHold: vc = " << vc << " is out of range [0, 3]");
+    CheckVc(vc, "GetReceiveHold");
     return m_hold[vc];
 }
 
@@ -541,7 +543,7 @@ RiflMessagePort::OnPacket(Ptr<NetDevice> /* device */, Ptr<const Packet> packet,
         Start();
         ++m_counters.creditPacketsReceived;
         m_counters.creditsReturned += n;
-        const uint32_t limit = PeerPort()->m_vcBuffer;
+        const uint32_t limit = m_peerVcBuffer;
         if (m_credits[vc] + n > limit)
         {
             // more than the peer's buffer: a duplicate delivered (ReplayTail=Rtl) or an

@@ -182,6 +182,12 @@ class RiflMessagePort : public DirectLinkPort
     /// \brief Take the initial credits from the peer's VcBufferMessages (once).
     void Start();
     /**
+     * \brief Check a VC index.
+     * \param vc the VC.
+     * \param method the public method checking it (for the message).
+     */
+    static void CheckVc(uint32_t vc, const char* method);
+    /**
      * \param bytes a packet's size.
      * \return true if the device's queue takes it now (DeviceQueuePackets, its MaxSize).
      */
@@ -220,17 +226,18 @@ class RiflMessagePort : public DirectLinkPort
      */
     void Malformed(const char* why);
 
-    Ptr<RiflNetDevice> m_device;                                       //!< the device
-    uint32_t m_vcBuffer{4};                                            //!< VcBufferMessages
-    uint32_t m_queueLimit{1024};                                       //!< MessageQueueLimit
-    uint32_t m_deviceQueuePackets{2};                                  //!< DeviceQueuePackets
-    uint32_t m_localCpu{0};                                            //!< this end's CPU
-    uint32_t m_peerCpu{0};                                             //!< the peer's CPU
-    bool m_started{false};                                             //!< credits taken
-    uint64_t m_nextId{1};                                              //!< next message id
-    std::array<std::deque<Outgoing>, DirectLinkConfig::NUM_VCS> m_txq; //!< per VC
-    std::array<uint32_t, DirectLinkConfig::NUM_VCS> m_credits{};       //!< per VC
-    std::array<uint32_t, DirectLinkConfig::NUM_VCS> m_owed{};          //!< to return
+    Ptr<RiflNetDevice> m_device;      //!< the device
+    uint32_t m_vcBuffer{4};           //!< VcBufferMessages
+    uint32_t m_queueLimit{1024};      //!< MessageQueueLimit
+    uint32_t m_deviceQueuePackets{2}; //!< DeviceQueuePackets
+    uint32_t m_localCpu{0};           //!< this end's CPU
+    uint32_t m_peerCpu{0};            //!< the peer's CPU
+    bool m_started{false};            //!< credits taken
+    uint32_t m_peerVcBuffer{0};       //!< the peer's VcBufferMessages (read at Start())
+    uint64_t m_nextId{1};             //!< next message id
+    std::array<std::deque<Outgoing>, DirectLinkConfig::NUM_VCS> m_txq;            //!< per VC
+    std::array<uint32_t, DirectLinkConfig::NUM_VCS> m_credits{};                  //!< per VC
+    std::array<uint32_t, DirectLinkConfig::NUM_VCS> m_owed{};                     //!< to return
     std::array<std::deque<DirectLinkMessage>, DirectLinkConfig::NUM_VCS> m_rxBuf; //!< per VC
     std::array<bool, DirectLinkConfig::NUM_VCS> m_hold{};                         //!< held drains
     std::array<bool, DirectLinkConfig::NUM_VCS> m_draining{};                     //!< in Drain()
