@@ -104,7 +104,7 @@ bench_job() {
   "$dir/examples/rifl-link-bench" --size=1500 --bers=0,1e-9,1e-7 --repeat=3 | tee results/bench/rifl-link-bench-1500.jsonl
   "$dir/examples/rifl-link-bench" --repeat=3 | tee results/bench/rifl-link-bench-mixed.jsonl
   "$dir/examples/direct-link-bench" | tee results/bench/direct-link-bench.jsonl
-  "$dir/examples/fabric-bench" --k=8 --durationUs=200 --json=results/bench/fabric-bench-k8.json
+  "$dir/examples/fabric-bench" --k=8 --durationUs=200 --repeat=3 --json=results/bench/fabric-bench-k8.json
   echo "run.sh: benchmark results in results/bench/"
 }
 

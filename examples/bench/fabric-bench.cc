@@ -11,8 +11,10 @@
  * packet-hops (packets sent on any link), packet-hops/s, events/s and peak
  * RSS per run, the child's CPU time (steadier than wall time on a shared
  * machine), and the RIFL / baseline ratios of wall time, CPU time and memory.
+ * With --repeat=N each (k, technology) runs N times, the technologies taking
+ * turns, and the run of least CPU time is the one reported.
  *
- *   nice fabric-bench --k=8,16 --durationUs=1000 --json=fabric-bench.json
+ *   nice fabric-bench --k=8,16 --durationUs=1000 --repeat=3 --json=fabric-bench.json
  */
 
 #include "ns3/core-module.h"
@@ -149,7 +151,17 @@ main(int argc, char* argv[])
     cmd.AddValue("canonicalTies",
                  "RIFL hand-overs of one instant in canonical order (DcnScenario's default)",
                  canonicalTies);
+    uint32_t repeat = 1;
+    cmd.AddValue("repeat",
+                 "runs per (k, technology), 1..20, alternating the technologies; the one of "
+                 "least CPU time is reported, which keeps the ratios steady on a busy machine",
+                 repeat);
     cmd.Parse(argc, argv);
+    if (repeat < 1 || repeat > 20)
+    {
+        std::cerr << "fabric-bench: --repeat = " << repeat << " is out of range [1, 20]\n";
+        return 1;
+    }
 
     nlohmann::json doc;
     doc["benchmark"] = "fabric-bench";
@@ -168,28 +180,37 @@ main(int argc, char* argv[])
         const uint32_t k = std::stoul(item);
         nlohmann::json pair;
         pair["k"] = k;
-        for (const std::string tech : {"ethernet", "rifl"})
+        for (uint32_t rep = 0; rep < repeat; ++rep)
         {
-            DcnScenarioConfig c;
-            c.k = k;
-            c.technology = tech;
-            c.hostRateGbps = c.fabricRateGbps = rateGbps;
-            c.queuePackets = queuePackets;
-            c.traffic.pattern = DcnTrafficConfig::PERMUTATION;
-            c.traffic.transport
-                = transport == "udp" ? DcnTrafficConfig::UDP : DcnTrafficConfig::TCP;
-            // Every flow outlasts the window: twice what the host link carries in it.
-            c.traffic.flowBytes
-                = static_cast<uint64_t>(2.0 * rateGbps * 1e9 * durationUs * 1e-6 / 8.0);
-            c.durationUs = durationUs;
-            c.rngRun = RngSeedManager::GetRun();
-            c.report = false;
-            c.canonicalTies = canonicalTies;
-            nlohmann::json r;
-            ok = RunChild(c, r) && ok;
-            std::cout << "k=" << k << " " << tech << ": " << r.dump() << std::endl;
-            pair[tech] = r;
+            for (const std::string tech : {"ethernet", "rifl"})
+            {
+                DcnScenarioConfig c;
+                c.k = k;
+                c.technology = tech;
+                c.hostRateGbps = c.fabricRateGbps = rateGbps;
+                c.queuePackets = queuePackets;
+                c.traffic.pattern = DcnTrafficConfig::PERMUTATION;
+                c.traffic.transport
+                    = transport == "udp" ? DcnTrafficConfig::UDP : DcnTrafficConfig::TCP;
+                // Every flow outlasts the window: twice what the host link carries in it.
+                c.traffic.flowBytes
+                    = static_cast<uint64_t>(2.0 * rateGbps * 1e9 * durationUs * 1e-6 / 8.0);
+                c.durationUs = durationUs;
+                c.rngRun = RngSeedManager::GetRun();
+                c.report = false;
+                c.canonicalTies = canonicalTies;
+                nlohmann::json r;
+                ok = RunChild(c, r) && ok;
+                std::cout << "k=" << k << " " << tech << ": " << r.dump() << std::endl;
+                if (!pair.contains(tech) || !r.contains("cpu_s")
+                    || (pair[tech].contains("cpu_s")
+                        && r["cpu_s"].get<double>() < pair[tech]["cpu_s"].get<double>()))
+                {
+                    pair[tech] = r;
+                }
+            }
         }
+        pair["repeat"] = repeat;
         if (pair["rifl"].contains("wall_s") && pair["ethernet"].contains("wall_s"))
         {
             pair["rifl_over_ethernet_wall"]

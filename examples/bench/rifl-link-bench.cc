@@ -206,6 +206,7 @@ main(int argc, char* argv[])
     std::string bers = "0,1e-12,1e-10,1e-9,1e-8,1e-7";
     bool withReference = true;
     uint32_t repeat = 1;
+    bool withP2p = true;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("size", "fixed packet size in bytes (0 = uniform in [minSize, maxSize])", size);
@@ -215,6 +216,10 @@ main(int argc, char* argv[])
     cmd.AddValue("simTime", "traffic time in microseconds", simTimeUs);
     cmd.AddValue("bers", "comma-separated BER values", bers);
     cmd.AddValue("reference", "also run the reference slot engine", withReference);
+    cmd.AddValue("p2p",
+                 "also run ns-3's PointToPointNetDevice baseline (false: the fast engine alone, "
+                 "e.g. under a profiler; no ratios are printed)",
+                 withP2p);
     cmd.AddValue("repeat",
                  "runs per (BER, model), 1..100; the fastest (by CPU time) is reported, which "
                  "keeps the ratios steady on a busy machine",
@@ -242,7 +247,11 @@ main(int argc, char* argv[])
         std::cout << std::setprecision(4);
         for (double ber : berList)
         {
-            std::vector<std::string> models = {"fast", "p2p"};
+            std::vector<std::string> models = {"fast"};
+            if (withP2p)
+            {
+                models.push_back("p2p");
+            }
             if (withReference)
             {
                 models.push_back("reference");
@@ -272,6 +281,10 @@ main(int argc, char* argv[])
                 j["fast_stepped_slots"] = res[m].stepped;
                 j["fast_loaded_jumped_slots"] = res[m].loaded;
                 std::cout << j.dump() << "\n";
+            }
+            if (!withP2p)
+            {
+                continue;
             }
             nlohmann::json s;
             s["ber"] = ber;
