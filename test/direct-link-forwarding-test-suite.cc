@@ -26,6 +26,7 @@
 #include "ns3/network-module.h"
 #include "ns3/rifl-compat.h"
 #include "ns3/test.h"
+#include "rifl-test-util.h"
 
 #include <functional>
 #include <iostream>
@@ -36,29 +37,12 @@
 #include <vector>
 
 using namespace ns3;
+using rifltest::InvalidArgumentMessage;
 
 namespace
 {
 
 using Reason = DirectLinkEndpointState::TruncationReason;
-
-/**
- * \param f a call expected to throw std::invalid_argument.
- * \return its message, or "" if it did not throw.
- */
-std::string
-InvalidArgumentMessage(const std::function<void()>& f)
-{
-    try
-    {
-        f();
-    }
-    catch (const std::invalid_argument& e)
-    {
-        return e.what();
-    }
-    return "";
-}
 
 /**
  * \param src source CPU. \param seq sequence number. \param i byte index.

@@ -29,6 +29,7 @@
 #include "ns3/rifl-message-port.h"
 #include "ns3/rifl-net-device.h"
 #include "ns3/test.h"
+#include "rifl-test-util.h"
 
 #include <array>
 #include <functional>
@@ -38,37 +39,12 @@
 #include <vector>
 
 using namespace ns3;
+using rifltest::Has;
+using rifltest::InvalidArgumentMessage;
+using rifltest::ModeName;
 
 namespace
 {
-
-/**
- * \param f a call expected to throw std::invalid_argument.
- * \return its message, or "" if it did not throw.
- */
-std::string
-InvalidArgumentMessage(const std::function<void()>& f)
-{
-    try
-    {
-        f();
-    }
-    catch (const std::invalid_argument& e)
-    {
-        return e.what();
-    }
-    return "";
-}
-
-/**
- * \param s a message. \param part a part.
- * \return true if \p s contains \p part.
- */
-bool
-Has(const std::string& s, const std::string& part)
-{
-    return s.find(part) != std::string::npos;
-}
 
 /**
  * \brief RIFL link settings of these tests: short start-up, the corrected replay tail
@@ -420,25 +396,6 @@ class RiflLinksEndToEndTestCase : public TestCase
 
 namespace
 {
-
-/**
- * \param m a mode.
- * \return its name.
- */
-std::string
-ModeName(MultiprocessorTopologyHelper::DeadlockAvoidance m)
-{
-    switch (m)
-    {
-        case MultiprocessorTopologyHelper::NO_AVOIDANCE:
-            return "same VC, shortest routes";
-        case MultiprocessorTopologyHelper::DATELINE_ROUTING:
-            return "dateline routing";
-        case MultiprocessorTopologyHelper::DATELINE_VCS:
-            return "dateline VCs";
-    }
-    return "?";
-}
 
 /**
  * \brief Latency trace sink: count responses and remember the last.

@@ -22,6 +22,7 @@
 #include "ns3/network-module.h"
 #include "ns3/rifl-compat.h"
 #include "ns3/test.h"
+#include "rifl-test-util.h"
 
 #include <array>
 #include <bitset>
@@ -33,6 +34,8 @@
 #include <vector>
 
 using namespace ns3;
+using rifltest::InvalidArgumentMessage;
+using rifltest::ModeName;
 
 namespace
 {
@@ -46,24 +49,6 @@ RingDist(uint32_t a, uint32_t b, uint32_t k)
 {
     const uint32_t d = (a > b) ? a - b : b - a;
     return std::min(d, k - d);
-}
-
-/**
- * \param f a call expected to throw std::invalid_argument.
- * \return its message, or "" if it did not throw.
- */
-std::string
-InvalidArgumentMessage(const std::function<void()>& f)
-{
-    try
-    {
-        f();
-    }
-    catch (const std::invalid_argument& e)
-    {
-        return e.what();
-    }
-    return "";
 }
 
 } // namespace
@@ -443,25 +428,6 @@ class MultiprocessorEndToEndTestCase : public TestCase
 
 namespace
 {
-
-/**
- * \param m a deadlock-avoidance mode.
- * \return its name.
- */
-std::string
-ModeName(MultiprocessorTopologyHelper::DeadlockAvoidance m)
-{
-    switch (m)
-    {
-        case MultiprocessorTopologyHelper::NO_AVOIDANCE:
-            return "same VC, shortest routes";
-        case MultiprocessorTopologyHelper::DATELINE_ROUTING:
-            return "dateline routing";
-        case MultiprocessorTopologyHelper::DATELINE_VCS:
-            return "dateline VCs";
-    }
-    return "?";
-}
 
 /**
  * \brief Count the messages a device hands to its engine, by VC.
