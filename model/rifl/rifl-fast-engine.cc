@@ -193,6 +193,14 @@ RiflFastEngine::AdvanceTo(uint64_t slot)
                 Jump(n);
                 continue;
             }
+            // The last slots before the catch-up, fewer than D (a jump takes whole D),
+            // enter batched mode (which covers idle stretches of any length) instead of
+            // being stepped one by one.
+            if (h > m_slot && !m_trackScrambler && IsLoadedSteady())
+            {
+                LoadedJump(h);
+                continue;
+            }
         }
         else if (slot - m_slot >= MIN_LOADED_JUMP && (m_batch || LoadedWork()) && IsLoadedSteady())
         {
