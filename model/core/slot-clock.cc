@@ -34,6 +34,7 @@ SlotClock::Start(Time t0, uint64_t bitsPerSlot, uint64_t rateBps)
     const bool small = num < (uint64_t{1} << 24) && den < (uint64_t{1} << 24);
     m_num = small ? static_cast<uint64_t>(num) : 0;
     m_den = small ? static_cast<uint64_t>(den) : 0;
+    m_lastSteps = -1;
 }
 
 bool
@@ -67,6 +68,10 @@ SlotClock::SlotAt(Time t) const
     }
     // Largest k with start(k) <= t: the quotient, then a fix-up for the rounding of start().
     const uint64_t steps = static_cast<uint64_t>((t - m_t0).GetTimeStep());
+    if (static_cast<int64_t>(steps) == m_lastSteps)
+    {
+        return m_lastSlot;
+    }
     uint64_t k;
     if (m_num != 0 && steps < (uint64_t{1} << 39))
     {
@@ -87,6 +92,8 @@ SlotClock::SlotAt(Time t) const
     {
         --k;
     }
+    m_lastSteps = static_cast<int64_t>(steps);
+    m_lastSlot = k;
     return k;
 }
 

@@ -59,6 +59,9 @@ class SlotClock
     // practical k; otherwise (m_num == 0) 128-bit arithmetic is used.
     uint64_t m_num{0}; //!< S * units / g (0: use 128-bit arithmetic)
     uint64_t m_den{0}; //!< rate / g
+    // The last query (a link asks for the same instant several times per event).
+    mutable int64_t m_lastSteps{-1}; //!< time steps after t0 of the last SlotAt()
+    mutable uint64_t m_lastSlot{0};  //!< its answer
 };
 
 } // namespace ns3

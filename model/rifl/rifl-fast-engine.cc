@@ -123,6 +123,7 @@ RiflFastEngine::SetErrorProcess(uint32_t sender, uint32_t lane, Ptr<BitErrorProc
         process->SetFrameBits(m_config.frameSize);
     }
     m_ep[sender].lanes[lane].errors = process;
+    NoteProcesses();
 }
 
 void
@@ -141,6 +142,20 @@ RiflFastEngine::SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossP
         m_trackScrambler = true;
     }
     m_ep[sender].lanes[lane].syncLoss = process;
+    NoteProcesses();
+}
+
+void
+RiflFastEngine::NoteProcesses()
+{
+    m_anyProcess = false;
+    for (const Endpoint& ep : m_ep)
+    {
+        for (const Lane& lane : ep.lanes)
+        {
+            m_anyProcess = m_anyProcess || lane.errors || lane.syncLoss;
+        }
+    }
 }
 
 void
@@ -654,6 +669,10 @@ RiflFastEngine::JumpHorizon()
     // max L_l + 24 here), L_l = L + the lane's skew.
     // A skip slot of the slower clock (§6.1) is always stepped.
     uint64_t h = m_nextSkip == RiflLinkConfig::NO_SKIP ? NEVER : m_nextSkip;
+    if (!m_anyProcess)
+    {
+        return h; // an error-free link
+    }
     for (Endpoint& ep : m_ep)
     {
         for (uint32_t l = 0; l < m_config.lanes; ++l)
@@ -1360,7 +1379,9 @@ RiflFastEngine::ReceiveRun(uint32_t r, const Run& u, uint32_t i0, uint32_t i1)
             a.lineSlot = u.lineSlot + m_laneDiv.Div(u.pos0 + first);
         }
         auto& rc = recent[a.lane];
-        for (uint32_t k = 0; k < std::min<uint32_t>(m, 3); ++k)
+        // An occupancy is at most 3 (this frame and two before): once 3 was seen, the
+        // maximum cannot change and the recent slots, which serve only it, need no care.
+        for (uint32_t k = 0; c.maxFcOccupancy < 3 && k < std::min<uint32_t>(m, 3); ++k)
         {
             const uint64_t slot = a.lineSlot + k;
             uint64_t occ = 1;
@@ -1372,7 +1393,7 @@ RiflFastEngine::ReceiveRun(uint32_t r, const Run& u, uint32_t i0, uint32_t i1)
             rc[0] = rc[1];
             rc[1] = slot;
         }
-        if (m > 3)
+        if (m > 3 && c.maxFcOccupancy < 3)
         {
             rc = {a.lineSlot + m - 2, a.lineSlot + m - 1};
         }

@@ -946,6 +946,9 @@ class RiflFastEngine : public RiflLinkEngine
      */
     void CheckIndex(uint32_t endpoint, uint32_t lane) const;
 
+    /// \brief Note whether any lane has an error or sync-loss process (JumpHorizon()).
+    void NoteProcesses();
+
     /**
      * \brief Division and remainder by the lane count, as a shift and a mask when it
      *        is a power of two (1, 2, 4, 8, 16: every common bonding): the batched
@@ -978,6 +981,7 @@ class RiflFastEngine : public RiflLinkEngine
 
     RiflLinkConfig m_config;                       //!< the configuration
     LaneDivider m_laneDiv;                         //!< division by the lane count
+    bool m_anyProcess{false};                      //!< some lane has an error or sync-loss process
     uint32_t m_fid;                                //!< Frame ID width
     uint32_t m_d;                                  //!< D
     uint32_t m_lineDelay;                          //!< L
