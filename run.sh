@@ -15,7 +15,9 @@
 #                         build-bench/ (as Debian's ns-3 is built) + the
 #                         benchmarks, each a ratio against ns-3's own models in
 #                         the same run: rifl-link-bench, direct-link-bench and
-#                         fabric-bench k=8 (results/bench/); not a test
+#                         fabric-bench k=8, and with valgrind the instruction
+#                         counts of tools/bench-instructions (results/bench/);
+#                         not a test
 #
 # Environment: BUILD_DIR (default build), JOBS (default: number of cores),
 # SAN_BUILD_DIR (default build-san), FUZZ_SECONDS (default 20 per target),
@@ -105,6 +107,12 @@ bench_job() {
   "$dir/examples/rifl-link-bench" --repeat=3 | tee results/bench/rifl-link-bench-mixed.jsonl
   "$dir/examples/direct-link-bench" | tee results/bench/direct-link-bench.jsonl
   "$dir/examples/fabric-bench" --k=8 --durationUs=200 --repeat=3 --json=results/bench/fabric-bench-k8.json
+  # Instruction counts (callgrind): the same ratios without the machine's noise.
+  if command -v valgrind >/dev/null; then
+    tools/bench-instructions "$dir" | tee results/bench/instructions.jsonl
+  else
+    echo "run.sh: valgrind missing, no instruction counts (apt-get install valgrind)"
+  fi
   echo "run.sh: benchmark results in results/bench/"
 }
 

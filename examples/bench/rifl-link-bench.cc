@@ -27,6 +27,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <iomanip>
@@ -206,7 +207,7 @@ main(int argc, char* argv[])
     std::string bers = "0,1e-12,1e-10,1e-9,1e-8,1e-7";
     bool withReference = true;
     uint32_t repeat = 1;
-    bool withP2p = true;
+    std::string modelList = "fast,p2p";
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("size", "fixed packet size in bytes (0 = uniform in [minSize, maxSize])", size);
@@ -215,11 +216,12 @@ main(int argc, char* argv[])
     cmd.AddValue("load", "offered load per direction as a fraction of 112 Gb/s", load);
     cmd.AddValue("simTime", "traffic time in microseconds", simTimeUs);
     cmd.AddValue("bers", "comma-separated BER values", bers);
-    cmd.AddValue("reference", "also run the reference slot engine", withReference);
-    cmd.AddValue("p2p",
-                 "also run ns-3's PointToPointNetDevice baseline (false: the fast engine alone, "
-                 "e.g. under a profiler; no ratios are printed)",
-                 withP2p);
+    cmd.AddValue("reference", "also run the reference slot engine (added to --models)",
+                 withReference);
+    cmd.AddValue("models",
+                 "comma-separated models to run, of fast, p2p and reference (one alone, e.g. "
+                 "under a profiler or callgrind; ratios are printed for the pairs present)",
+                 modelList);
     cmd.AddValue("repeat",
                  "runs per (BER, model), 1..100; the fastest (by CPU time) is reported, which "
                  "keeps the ratios steady on a busy machine",
@@ -237,6 +239,27 @@ main(int argc, char* argv[])
         RIFL_CHECK_ARG(!(load > 0 && load <= 1), "--load = " << load << " is out of range (0, 1]");
         RIFL_CHECK_ARG(repeat < 1 || repeat > 100,
                        "--repeat = " << repeat << " is out of range [1, 100]");
+        std::vector<std::string> models;
+        std::stringstream ms(modelList);
+        std::string name;
+        while (std::getline(ms, name, ','))
+        {
+            RIFL_CHECK_ARG(name != "fast" && name != "p2p" && name != "reference",
+                           "--models: \"" << name << "\" is not one of fast, p2p and reference");
+            if (std::find(models.begin(), models.end(), name) == models.end())
+            {
+                models.push_back(name);
+            }
+        }
+        if (withReference && std::find(models.begin(), models.end(), "reference") == models.end())
+        {
+            models.push_back("reference");
+        }
+        RIFL_CHECK_ARG(models.empty(), "--models: no model given");
+        const auto has = [&models](const char* m)
+        {
+            return std::find(models.begin(), models.end(), m) != models.end();
+        };
         std::vector<double> berList;
         std::stringstream ss(bers);
         std::string tok;
@@ -247,15 +270,6 @@ main(int argc, char* argv[])
         std::cout << std::setprecision(4);
         for (double ber : berList)
         {
-            std::vector<std::string> models = {"fast"};
-            if (withP2p)
-            {
-                models.push_back("p2p");
-            }
-            if (withReference)
-            {
-                models.push_back("reference");
-            }
             std::map<std::string, Result> res;
             for (const std::string& m : models)
             {
@@ -282,15 +296,18 @@ main(int argc, char* argv[])
                 j["fast_loaded_jumped_slots"] = res[m].loaded;
                 std::cout << j.dump() << "\n";
             }
-            if (!withP2p)
+            if (!has("fast") || (!has("p2p") && !has("reference")))
             {
                 continue;
             }
             nlohmann::json s;
             s["ber"] = ber;
-            s["fast_over_p2p_wall"] = res["fast"].wallS / res["p2p"].wallS;
-            s["fast_over_p2p_cpu"] = res["fast"].cpuS / res["p2p"].cpuS;
-            if (withReference)
+            if (has("p2p"))
+            {
+                s["fast_over_p2p_wall"] = res["fast"].wallS / res["p2p"].wallS;
+                s["fast_over_p2p_cpu"] = res["fast"].cpuS / res["p2p"].cpuS;
+            }
+            if (has("reference"))
             {
                 s["reference_over_fast_wall"] = res["reference"].wallS / res["fast"].wallS;
                 s["reference_over_fast_cpu"] = res["reference"].cpuS / res["fast"].cpuS;
