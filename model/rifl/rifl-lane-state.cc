@@ -203,23 +203,24 @@ RiflLaneState::CommitFrame(RiflTxFrame kind, bool groupAligned)
 const RiflBufferEntry&
 RiflLaneState::RotateBuffer()
 {
-    m_buffer.push_back(m_buffer.front());
-    m_buffer.pop_front();
-    return m_buffer.back();
+    // The oldest entry becomes the newest: only the ring's head moves.
+    const RiflBufferEntry& e = m_buffer[m_bufferHead];
+    m_bufferHead = (m_bufferHead + 1) & (m_d - 1);
+    return e;
 }
 
 void
 RiflLaneState::PushBuffer(const RiflBufferEntry& entry)
 {
-    m_buffer.pop_front();
-    m_buffer.push_back(entry);
+    m_buffer[m_bufferHead] = entry; // replaces the oldest, which becomes the newest
+    m_bufferHead = (m_bufferHead + 1) & (m_d - 1);
 }
 
 void
 RiflLaneState::PushBuffer(RiflBufferEntry&& entry)
 {
-    m_buffer.pop_front();
-    m_buffer.push_back(std::move(entry));
+    m_buffer[m_bufferHead] = std::move(entry); // replaces the oldest, which becomes the newest
+    m_bufferHead = (m_bufferHead + 1) & (m_d - 1);
 }
 
 uint32_t
@@ -240,10 +241,12 @@ RiflLaneState::IsInitDone() const
     return m_initCount >= m_d;
 }
 
-const std::deque<RiflBufferEntry>&
-RiflLaneState::GetBuffer() const
+const RiflBufferEntry&
+RiflLaneState::GetBufferEntry(uint32_t age) const
 {
-    return m_buffer;
+    RIFL_CHECK_ARG(age >= m_d, "RiflLaneState::GetBufferEntry: age = " << age << " is outside 0.."
+                                                                        << (m_d - 1));
+    return m_buffer[(m_bufferHead + age) & (m_d - 1)];
 }
 
 void

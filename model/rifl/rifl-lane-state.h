@@ -8,7 +8,7 @@
 #include "ns3/rifl-frame.h"
 
 #include <cstdint>
-#include <deque>
+#include <vector>
 #include <memory>
 #include <string>
 
@@ -304,8 +304,12 @@ class RiflLaneState
     bool IsInitDone() const;
     /// \return true once D Data frames have been sent in NORMAL since reset.
     bool IsRollbackDone() const;
-    /// \return the retransmission buffer, oldest first.
-    const std::deque<RiflBufferEntry>& GetBuffer() const;
+    /**
+     * \brief One entry of the retransmission buffer.
+     * \param age 0 for the oldest entry (the next one replayed), D - 1 for the newest.
+     * \return the entry.
+     */
+    const RiflBufferEntry& GetBufferEntry(uint32_t age) const;
 
     /**
      * \brief Fast-forward a steady NORMAL lane (fast engine's run mode).
@@ -391,7 +395,8 @@ class RiflLaneState
     uint32_t m_resumeWait;                  //!< resume-wait Idles sent (D = done)
     uint32_t m_rollback{0};                 //!< NORMAL Data frames since reset (saturates at D)
     bool m_fcNotified{false};               //!< FC_ON sent last (local FC level notified)
-    std::deque<RiflBufferEntry> m_buffer;   //!< retransmission buffer, oldest first
+    std::vector<RiflBufferEntry> m_buffer;  //!< retransmission buffer: D entries in a ring
+    uint32_t m_bufferHead{0};               //!< index of the oldest entry in m_buffer
     // RX
     bool m_aligned{false};         //!< aligner lock
     uint32_t m_windowCount{0};     //!< headers in the current 16-frame window
