@@ -1157,7 +1157,8 @@ DirectLinkNetDevice::IsBroadcast() const
 Address
 DirectLinkNetDevice::GetBroadcast() const
 {
-    return Mac48Address("ff:ff:ff:ff:ff:ff");
+    static const Mac48Address broadcast = Mac48Address::GetBroadcast(); // parsed once
+    return broadcast;
 }
 
 bool

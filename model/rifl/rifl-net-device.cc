@@ -476,7 +476,9 @@ RiflNetDevice::Receive(Ptr<Packet> packet, bool corrupt)
     }
     m_snifferTrace(packet);
     m_promiscSnifferTrace(packet);
-    Ptr<Packet> p = packet->Copy();
+    // The channel hands over a packet of its own (as ns-3's PointToPointChannel does):
+    // its PPP header is removed in place, without another copy.
+    Ptr<Packet> p = packet;
     uint16_t protocol = 0x0800;
     if (m_pppHeader)
     {
@@ -698,7 +700,8 @@ RiflNetDevice::IsBroadcast() const
 Address
 RiflNetDevice::GetBroadcast() const
 {
-    return Mac48Address("ff:ff:ff:ff:ff:ff");
+    static const Mac48Address broadcast = Mac48Address::GetBroadcast(); // parsed once
+    return broadcast;
 }
 
 bool

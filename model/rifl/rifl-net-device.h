@@ -141,7 +141,8 @@ class RiflNetDevice : public NetDevice
     // Called by RiflChannel
     /**
      * \brief A packet arrived from the peer.
-     * \param packet the packet as received (with its PPP header).
+     * \param packet the packet as received (with its PPP header), the receiver's own
+     *        object: its PPP header is removed in place before it goes up.
      * \param corrupt true if its bytes differ from what the peer sent.
      */
     void Receive(Ptr<Packet> packet, bool corrupt);
