@@ -1226,8 +1226,8 @@ RiflFastEngine::ViewFrame(const Run& u, uint32_t i) const
     v.tag.user = true;
     v.tag.packetId = u.packetId;
     v.tag.byteOffset = seg * p;
-    v.tag.laneSeq = u.laneSeq[v.lane] + m_laneDiv.Div(i);
-    v.tag.laneEopSeq = u.laneEop[v.lane];
+    v.tag.laneSeq = u.lanes[v.lane].seq + m_laneDiv.Div(i);
+    v.tag.laneEopSeq = u.lanes[v.lane].eop;
     v.tag.acceptSlot = v.lineSlot;
     v.tag.groupSeq = u.groupSeq0 + i;
     // no notification is sent during a batch (IsLoadedSteady()), so the sender lane's
@@ -1406,8 +1406,8 @@ RiflFastEngine::ReceiveRun(uint32_t r, const Run& u, uint32_t i0, uint32_t i1)
         else
         {
             const uint32_t lastFrame = first + (m - 1) * nLanes;
-            lane.rxNextSeq = u.laneSeq[a.lane] + m_laneDiv.Div(lastFrame) + 1;
-            lane.rxNextEopSeq = u.laneEop[a.lane] + (u.seg0 + lastFrame + 1 == u.segments ? 1 : 0);
+            lane.rxNextSeq = u.lanes[a.lane].seq + m_laneDiv.Div(lastFrame) + 1;
+            lane.rxNextEopSeq = u.lanes[a.lane].eop + (u.seg0 + lastFrame + 1 == u.segments ? 1 : 0);
         }
     }
 }
@@ -1460,8 +1460,8 @@ RiflFastEngine::BatchJump(uint64_t t1)
             for (uint32_t l = 0; l < nLanes; ++l)
             {
                 Lane& lane = ep.lanes[l];
-                u.laneSeq[l] = lane.txLaneSeq;
-                u.laneEop[l] = lane.txLaneEopSeq;
+                u.lanes[l].seq = lane.txLaneSeq;
+                u.lanes[l].eop = lane.txLaneEopSeq;
                 const uint32_t offset = l >= u.lane0 ? l - u.lane0 : l + nLanes - u.lane0;
                 lane.txLaneSeq += cntPerLane + (offset < cntRest ? 1 : 0);
             }
@@ -2138,7 +2138,9 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     }
 
     m_activity = true;
-    if (!f.tag.user || d.meta != f.frame->GetMeta() || payload != f.frame->GetPayload())
+    const bool samePayload
+        = &payload == &f.frame->GetPayload() || payload == f.frame->GetPayload();
+    if (!f.tag.user || d.meta != f.frame->GetMeta() || !samePayload)
     {
         m_unsteady = true;
         ++c.contentMismatches;
@@ -2184,7 +2186,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     FifoEntry e;
     e.readySlot = n + m_laneDelay[laneIndex] + USER_DELAY;
     e.nBytes = d.validBytes;
-    if (&payload == &f.frame->GetPayload() || payload == f.frame->GetPayload())
+    if (samePayload)
     {
         e.frame = f.frame;
     }

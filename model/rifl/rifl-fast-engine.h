@@ -340,34 +340,48 @@ class RiflFastEngine : public RiflLinkEngine
      *        the batch. The lane structures (buffer, line, FIFO) are built from
      *        these only when the batch ends (LeaveBatch()).
      */
-    struct Run
+    struct alignas(64) Run
     {
-        bool single{false};                                  //!< one frame from before the batch
-        uint8_t sender{0};                                   //!< its sender (batched)
+        // Every run (the first cache line): a batched jump writes these and the
+        // per-lane marks of its lanes only.
         std::shared_ptr<const std::vector<uint8_t>> payload; //!< its packet's bytes (batched)
         uint64_t packetId{0};                                //!< its packet (batched)
+        uint64_t groupSeq0{0};                               //!< groupSeq of frame 0 (batched)
+        uint64_t lineSlot{0};                                //!< line slot of frame 0
         uint32_t seg0{0};                                    //!< its first segment (batched)
         uint32_t count{1};                                   //!< its frames
         uint32_t segments{0};                                //!< its packet's segments (batched)
-        uint64_t groupSeq0{0};                               //!< groupSeq of frame 0 (batched)
-        uint64_t lineSlot{0};                                //!< line slot of frame 0
         uint32_t pos0{0};                                    //!< frame 0's place in its slot
         uint32_t lane0{0};                                   //!< lane of frame 0
-        std::array<uint64_t, 16> laneSeq{};                  //!< per lane: laneSeq at its start
-        std::array<uint64_t, 16> laneEop{};                  //!< per lane: laneEopSeq of its frames
-        std::shared_ptr<const RiflFrame> frame;              //!< single: the frame, or
-        std::vector<uint8_t> bytes;                          //!< single: the user bytes decoded
-        RiflFrameTag tag;                                    //!< single: its tag
-        uint64_t ready{0};  //!< single: first slot the user may take it
-        uint32_t nBytes{0}; //!< single: user bytes
-        bool eop{false};    //!< single: last frame of a packet
+        bool single{false};                                  //!< one frame from before the batch
+        uint8_t sender{0};                                   //!< its sender (batched)
+
+        /// Where a lane's sequence numbers stood when the run began (batched).
+        struct LaneMark
+        {
+            uint64_t seq{0}; //!< the lane's laneSeq
+            uint64_t eop{0}; //!< the lane's laneEopSeq (packet-ending user frames before)
+        };
+
+        std::array<LaneMark, 16> lanes{}; //!< per lane (the first Lanes entries are used)
+
+        // Single runs only (never written or released for a batched one).
+        std::shared_ptr<const RiflFrame> frame; //!< single: the frame, or
+        std::vector<uint8_t> bytes;             //!< single: the user bytes decoded
+        RiflFrameTag tag;                       //!< single: its tag
+        uint64_t ready{0};                      //!< single: first slot the user may take it
+        uint32_t nBytes{0};                     //!< single: user bytes
+        bool eop{false};                        //!< single: last frame of a packet
 
         /// \brief Release what it owns (Ring::pop_front()).
         void Release()
         {
             payload.reset();
-            frame.reset();
-            bytes = std::vector<uint8_t>();
+            if (single)
+            {
+                frame.reset();
+                bytes = std::vector<uint8_t>();
+            }
         }
     };
 
