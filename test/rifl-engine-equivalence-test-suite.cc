@@ -4,6 +4,7 @@
 
 #include "ns3/deterministic-error-process.h"
 #include "ns3/independent-bit-error-process.h"
+#include "ns3/packet.h"
 #include "ns3/rifl-compat.h"
 #include "ns3/rifl-fast-engine.h"
 #include "ns3/rifl-reference-engine.h"
@@ -15,6 +16,7 @@
 #include <chrono>
 #include <deque>
 #include <iostream>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -151,10 +153,15 @@ AdvanceByEvents(RiflLinkEngine& e, uint64_t target, uint64_t& promised, Outcome&
  * \param e the engine (fresh).
  * \param sc the scenario.
  * \param byEvents advance the way the ns-3 channel does (NextEventSlot() driven).
+ * \param payloads if not null, offer each packet as an ns-3 Packet in a RiflPayload
+ *        (as RiflChannel does) and keep the payloads here; else as a byte vector.
  * \return the outcome.
  */
 Outcome
-RunScenario(RiflLinkEngine& e, const Scenario& sc, bool byEvents = false)
+RunScenario(RiflLinkEngine& e,
+            const Scenario& sc,
+            bool byEvents = false,
+            std::vector<std::shared_ptr<const RiflPayload>>* payloads = nullptr)
 {
     Outcome o;
     uint64_t promised = 0;
@@ -187,7 +194,16 @@ RunScenario(RiflLinkEngine& e, const Scenario& sc, bool byEvents = false)
             r = i % 8 == 0 ? rng() : r >> 8;
             payload[i] = static_cast<uint8_t>(r);
         }
-        e.OfferPacket(of.endpoint, of.id, payload);
+        if (payloads)
+        {
+            payloads->push_back(std::make_shared<const RiflPayload>(
+                Create<Packet>(payload.data(), static_cast<uint32_t>(payload.size()))));
+            e.OfferPayload(of.endpoint, of.id, payloads->back());
+        }
+        else
+        {
+            e.OfferPacket(of.endpoint, of.id, payload);
+        }
     }
     if (byEvents)
     {
@@ -1362,6 +1378,121 @@ class RiflSplitEngineTestCase : public TestCase
 
 /**
  * \ingroup rifl-protocol
+ * \brief Packets offered as ns-3 Packets (RiflPayload, as RiflChannel offers them)
+ *        give the same deliveries, events and counters as byte vectors, and their
+ *        bytes are read only when a frame or a delivery needs them.
+ */
+class RiflPacketPayloadTestCase : public TestCase
+{
+  public:
+    /// \brief Constructor.
+    RiflPacketPayloadTestCase()
+        : TestCase("packet payloads: same outcome as byte vectors, bytes read only when needed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Random scenarios (errors in either direction, sync loss, slow drain, ppm):
+        // identical outcomes, channel-driven or not.
+        for (uint32_t s = 1; s <= 20; ++s)
+        {
+            const Scenario sc = RandomScenario(s, false);
+            RiflFastEngine bytes(sc.config);
+            RiflFastEngine packets(sc.config);
+            std::vector<std::shared_ptr<const RiflPayload>> kept;
+            const Outcome a = RunScenario(bytes, sc, s % 2 == 1);
+            const Outcome b = RunScenario(packets, sc, s % 2 == 1, &kept);
+            NS_TEST_EXPECT_MSG_EQ(Compare(a, b), "", sc.name);
+            NS_TEST_EXPECT_MSG_EQ(kept.size(), sc.offers.size(), sc.name);
+        }
+        // A clean link in batched mode: 40 packets of 1500 B each way after start-up,
+        // delivered lean (the channel's case without Delivery sinks): no byte is read.
+        // The same offers with full deliveries: the bytes arrive, read once.
+        for (const bool lean : {true, false})
+        {
+            RiflLinkConfig config;
+            config.startup = RiflStartup::SHORT;
+            RiflFastEngine e(config);
+            e.SetLeanDeliveries(lean);
+            std::vector<RiflDelivery> got;
+            e.SetDeliveryCallback(
+                [&got](const RiflDelivery& d)
+                {
+                    got.push_back(d);
+                });
+            std::vector<std::shared_ptr<const RiflPayload>> kept;
+            std::vector<std::vector<uint8_t>> sent;
+            uint64_t slot = 10000; // after the start-up (Startup SHORT)
+            e.AdvanceTo(slot);
+            for (uint32_t i = 0; i < 80; ++i)
+            {
+                std::vector<uint8_t> b(1500);
+                for (std::size_t k = 0; k < b.size(); ++k)
+                {
+                    b[k] = static_cast<uint8_t>(k * 7 + i * 13);
+                }
+                sent.push_back(b);
+                kept.push_back(std::make_shared<const RiflPayload>(
+                    Create<Packet>(b.data(), static_cast<uint32_t>(b.size()))));
+                NS_TEST_EXPECT_MSG_EQ(kept.back()->GetSize(), 1500u, "payload size");
+                e.OfferPayload(i % 2, i / 2, kept.back());
+                slot += 30;
+                // as the channel drives it: to each promised event, then to the offer
+                for (uint64_t next = e.NextEventSlot(); next < slot; next = e.NextEventSlot())
+                {
+                    e.AdvanceTo(next + 1);
+                }
+                e.AdvanceTo(slot);
+            }
+            e.AdvanceTo(slot + 20000);
+            NS_TEST_ASSERT_MSG_EQ(got.size(), 80u, "every packet delivered");
+            uint32_t read = 0;
+            for (const auto& p : kept)
+            {
+                read += p->IsMaterialised() ? 1 : 0;
+            }
+            NS_TEST_EXPECT_MSG_EQ(read, lean ? 0u : 80u, "payloads read, lean = " << lean);
+            NS_TEST_EXPECT_MSG_GT(e.GetBatchedSlots(), 10000u, "batched mode ran");
+            for (const RiflDelivery& d : got)
+            {
+                const uint32_t i = static_cast<uint32_t>(d.packetId * 2 + (1 - d.endpoint));
+                NS_TEST_EXPECT_MSG_EQ(d.intact, true, "intact");
+                if (!lean)
+                {
+                    NS_TEST_EXPECT_MSG_EQ((d.content == sent[i]), true,
+                                          "content of packet " << i);
+                }
+            }
+        }
+        // A payload made from bytes holds them from the start.
+        const RiflPayload owned(std::vector<uint8_t>{1, 2, 3});
+        NS_TEST_EXPECT_MSG_EQ(owned.IsMaterialised(), true, "owned bytes");
+        NS_TEST_EXPECT_MSG_EQ(owned.GetSize(), 3u, "owned size");
+        // A null or empty payload is refused, naming the size.
+        RiflFastEngine e{RiflLinkConfig{}};
+        for (const bool null : {true, false})
+        {
+            std::string what;
+            try
+            {
+                e.OfferPayload(0, 1,
+                               null ? nullptr
+                                    : std::make_shared<const RiflPayload>(Create<Packet>(0)));
+            }
+            catch (const std::invalid_argument& ex)
+            {
+                what = ex.what();
+            }
+            NS_TEST_EXPECT_MSG_EQ((what.find("payload size = 0") != std::string::npos), true,
+                                  "refused: \"" << what << "\"");
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
  * \brief The "rifl-engine-equivalence" suite.
  */
 class RiflEngineEquivalenceTestSuite : public TestSuite
@@ -1374,6 +1505,7 @@ class RiflEngineEquivalenceTestSuite : public TestSuite
         AddTestCase(new RiflFastEngineSelfCheckTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceDirectedTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflBatchedModeTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflPacketPayloadTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceRandomTestCase(1, 30, false), RIFL_TEST_QUICK);
         AddTestCase(new RiflSplitEngineTestCase(1, 30), RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 500000), RIFL_TEST_QUICK);

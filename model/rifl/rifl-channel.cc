@@ -757,15 +757,14 @@ RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
                                               << " sends, but its node is on another rank");
     CatchUp(d);
     const uint64_t id = m_nextPacketId[ep]++;
-    auto bytes = std::make_shared<std::vector<uint8_t>>(packet->GetSize());
-    packet->CopyData(bytes->data(), bytes->size());
-    // (the device hands the packet over for good: no copy is needed to keep what was sent)
+    // The device hands the packet over for good: no copy is needed to keep what was
+    // sent, and the engine reads its bytes only if a frame or a delivery needs them.
     m_inFlight[ep].emplace_back(id, packet); // ids increase
     if (m_remote)
     {
         SendPacketRemote(ep, id, packet);
     }
-    m_drivers[d].engine->OfferSharedPacket(ep, id, std::move(bytes));
+    m_drivers[d].engine->OfferPayload(ep, id, std::make_shared<const RiflPayload>(packet));
     Reschedule(d);
     return id;
 }

@@ -162,27 +162,23 @@ void
 RiflFastEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
                             const std::vector<uint8_t>& payload)
 {
-    CheckIndex(endpoint, 0);
-    RIFL_CHECK_ARG(payload.empty() || payload.size() > MAX_PACKET_BYTES,
-                   "RiflFastEngine: payload size = " << payload.size()
-                                                     << " bytes is outside 1..100000000");
-    OfferSharedPacket(endpoint, packetId, std::make_shared<const std::vector<uint8_t>>(payload));
+    OfferPayload(endpoint, packetId, std::make_shared<const RiflPayload>(payload));
 }
 
 void
-RiflFastEngine::OfferSharedPacket(uint32_t endpoint, uint64_t packetId,
-                                  std::shared_ptr<const std::vector<uint8_t>> payload)
+RiflFastEngine::OfferPayload(uint32_t endpoint, uint64_t packetId,
+                             std::shared_ptr<const RiflPayload> payload)
 {
     CheckIndex(endpoint, 0);
-    RIFL_CHECK_ARG(!payload || payload->empty() || payload->size() > MAX_PACKET_BYTES,
-                   "RiflFastEngine: payload size = " << (payload ? payload->size() : 0)
-                                                     << " bytes is outside 1..100000000");
+    const uint32_t size = payload ? payload->GetSize() : 0;
+    RIFL_CHECK_ARG(size == 0 || size > MAX_PACKET_BYTES,
+                   "RiflFastEngine: payload size = " << size << " bytes is outside 1..100000000");
     m_started = true;
     const uint32_t p = m_config.GetPayloadBytes();
     QueuedPacket qp;
     qp.payload = std::move(payload);
     qp.packetId = packetId;
-    qp.segments = static_cast<uint32_t>((qp.payload->size() + p - 1) / p);
+    qp.segments = (size + p - 1) / p;
     m_ep[endpoint].txSegments += qp.segments;
     m_ep[endpoint].txQueue.push_back(std::move(qp));
     ++m_ep[endpoint].pendingPackets;
@@ -387,7 +383,7 @@ RiflFastEngine::PopSegment(Endpoint& ep)
     seg.byteOffset = qp.next * p;
     seg.first = qp.next == 0;
     seg.last = qp.next + 1 == qp.segments;
-    seg.nBytes = seg.last ? static_cast<uint32_t>(qp.payload->size() - seg.byteOffset) : p;
+    seg.nBytes = seg.last ? qp.payload->GetSize() - seg.byteOffset : p;
     if (m_trackScrambler)
     {
         seg.content = DataContentState(*SegmentFrame(seg));
@@ -406,7 +402,7 @@ RiflFastEngine::SegmentFrame(const Segment& seg) const
     if (!seg.frame)
     {
         seg.frame = std::make_shared<const RiflFrame>(RiflFrame::MakeData(
-            m_config.frameSize, seg.payload->data() + seg.byteOffset, seg.nBytes, seg.last));
+            m_config.frameSize, seg.payload->GetData() + seg.byteOffset, seg.nBytes, seg.last));
     }
     return seg.frame;
 }
@@ -1222,7 +1218,7 @@ RiflFastEngine::ViewFrame(const Run& u, uint32_t i) const
     v.lineSlot = u.lineSlot + m_laneDiv.Div(u.pos0 + i);
     v.ready = v.lineSlot + m_lineDelay + USER_DELAY;
     v.eop = seg + 1 == u.segments;
-    v.nBytes = v.eop ? static_cast<uint32_t>(u.payload->size() - uint64_t{seg} * p) : p;
+    v.nBytes = v.eop ? static_cast<uint32_t>(u.payload->GetSize() - uint64_t{seg} * p) : p;
     v.tag.user = true;
     v.tag.packetId = u.packetId;
     v.tag.byteOffset = seg * p;
@@ -1243,7 +1239,7 @@ RiflFastEngine::RunData(const Run& u, uint32_t i) const
     {
         return u.frame ? u.frame->GetPayload().data() : u.bytes.data();
     }
-    return u.payload->data() + uint64_t{u.seg0 + i} * m_config.GetPayloadBytes();
+    return u.payload->GetData() + uint64_t{u.seg0 + i} * m_config.GetPayloadBytes();
 }
 
 std::shared_ptr<const RiflFrame>
@@ -1643,12 +1639,12 @@ RiflFastEngine::TakePacket(uint32_t epIndex, std::size_t first, std::size_t last
     Endpoint& ep = m_ep[epIndex];
     const Run& head = runs[first];
     const Run& tail = runs[last];
-    const std::vector<uint8_t>& bytes = *head.payload;
+    const RiflPayload& payload = *head.payload;
     const uint32_t p = m_config.GetPayloadBytes();
     const FrameView end = ViewFrame(tail, tail.count - 1);
     ep.rxRoundRobin = static_cast<uint32_t>(m_laneDiv.Mod(ep.rxRoundRobin + head.segments));
     ep.rxGroupSeq = end.tag.groupSeq + 1;
-    ep.counters.bytesDelivered += bytes.size();
+    ep.counters.bytesDelivered += payload.GetSize();
     ++ep.counters.packetsDelivered;
     RiflDelivery rd;
     rd.endpoint = epIndex;
@@ -1666,7 +1662,7 @@ RiflFastEngine::TakePacket(uint32_t epIndex, std::size_t first, std::size_t last
     // accepted with the frame holding its first byte; a frame is accepted at
     // its line slot and delivered L + 6 slots later.
     const uint32_t w = m_config.userWordBytes;
-    const std::size_t total = bytes.size();
+    const std::size_t total = payload.GetSize();
     const uint32_t nLanes = m_config.lanes;
     std::vector<uint64_t>& slots = m_packetSlots; // line slot of each frame of the packet
     slots.clear();
@@ -1706,7 +1702,7 @@ RiflFastEngine::TakePacket(uint32_t epIndex, std::size_t first, std::size_t last
         }
         rd.wordLatencies[k] = slots[fb] + delay - slots[fa];
     }
-    rd.content = bytes;
+    rd.content = payload.GetBytes();
     rd.intact = true; // the offered bytes themselves
     out->push_back(std::move(rd));
 }

@@ -13,6 +13,7 @@
 #include "rifl-link-config.h"
 #include "rifl-link-counters.h"
 #include "rifl-link-engine.h"
+#include "rifl-payload.h"
 
 #include <array>
 #include <cstdint>
@@ -161,13 +162,14 @@ class RiflFastEngine : public RiflLinkEngine
                      const std::vector<uint8_t>& payload) override;
 
     /**
-     * \brief OfferPacket() without a copy: the engine keeps the shared bytes.
+     * \brief OfferPacket() without a copy: the engine keeps the shared payload and
+     *        reads its bytes only when a frame or a delivery needs them.
      * \param endpoint the sender, 0 or 1.
      * \param packetId any id (reported with the delivery).
      * \param payload the bytes, 1..1e8, not null; never changed after.
      */
-    void OfferSharedPacket(uint32_t endpoint, uint64_t packetId,
-                           std::shared_ptr<const std::vector<uint8_t>> payload) override;
+    void OfferPayload(uint32_t endpoint, uint64_t packetId,
+                      std::shared_ptr<const RiflPayload> payload) override;
 
     /**
      * \brief Run every slot before \p slot, jumping over quiescent stretches.
@@ -314,7 +316,7 @@ class RiflFastEngine : public RiflLinkEngine
     /// frame object is needed (slot mode, the retransmission buffer, the line).
     struct Segment
     {
-        std::shared_ptr<const std::vector<uint8_t>> payload; //!< its packet's bytes (shared)
+        std::shared_ptr<const RiflPayload> payload; //!< its packet's bytes (shared)
         mutable std::shared_ptr<const RiflFrame> frame;      //!< the Data frame, once built
         uint64_t packetId{0};                                //!< its packet
         uint32_t byteOffset{0};                              //!< offset in the packet
@@ -328,7 +330,7 @@ class RiflFastEngine : public RiflLinkEngine
     /// A packet waiting at the TX; its segments are dealt from `next` on.
     struct QueuedPacket
     {
-        std::shared_ptr<const std::vector<uint8_t>> payload; //!< its bytes (shared)
+        std::shared_ptr<const RiflPayload> payload; //!< its bytes (shared)
         uint64_t packetId{0};                                //!< its id
         uint32_t segments{0};                                //!< its segments (frames)
         uint32_t next{0};                                    //!< the next segment to deal
@@ -344,7 +346,7 @@ class RiflFastEngine : public RiflLinkEngine
     {
         // Every run (the first cache line): a batched jump writes these and the
         // per-lane marks of its lanes only.
-        std::shared_ptr<const std::vector<uint8_t>> payload; //!< its packet's bytes (batched)
+        std::shared_ptr<const RiflPayload> payload; //!< its packet's bytes (batched)
         uint64_t packetId{0};                                //!< its packet (batched)
         uint64_t groupSeq0{0};                               //!< groupSeq of frame 0 (batched)
         uint64_t lineSlot{0};                                //!< line slot of frame 0

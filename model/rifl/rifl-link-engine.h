@@ -7,14 +7,17 @@
 
 #include "ns3/bit-error-process.h"
 #include "ns3/ptr.h"
+#include "ns3/rifl-check.h"
 #include "ns3/sync-loss-process.h"
 #include "rifl-link-config.h"
 #include "rifl-link-counters.h"
+#include "rifl-payload.h"
 
 #include <array>
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -166,15 +169,18 @@ class RiflLinkEngine
         = 0;
 
     /**
-     * \brief OfferPacket() for bytes the caller shares instead of copying.
+     * \brief OfferPacket() for bytes the caller shares instead of copying: an
+     *        engine that can keep them reads them only when it needs them
+     *        (RiflPayload); by default they are copied at once.
      * \param endpoint the sending endpoint.
      * \param packetId an identifier, unique per endpoint.
      * \param payload the bytes, at least one (not null, never changed after).
      */
-    virtual void OfferSharedPacket(uint32_t endpoint, uint64_t packetId,
-                                   std::shared_ptr<const std::vector<uint8_t>> payload)
+    virtual void OfferPayload(uint32_t endpoint, uint64_t packetId,
+                              std::shared_ptr<const RiflPayload> payload)
     {
-        OfferPacket(endpoint, packetId, *payload);
+        RIFL_CHECK_ARG(!payload, "RiflLinkEngine::OfferPayload: payload is null");
+        OfferPacket(endpoint, packetId, payload->GetBytes());
     }
 
     /**
