@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <tuple>
 
 namespace ns3
@@ -47,7 +48,9 @@ GlobalValue g_canonicalTies(
     "order the links' wake-ups happen to run in. The results then do not depend on how the "
     "links are driven (one engine per link, split halves, MPI ranks); it costs one ns-3 "
     "event per instant, and the calls of one node at one instant are grouped into one event "
-    "of that node. Read when a simulation first hands over; "
+    "of that node. As the order of the links' wake-ups then changes nothing, the wake-ups "
+    "of all RIFL links due at one instant share one ns-3 event (without a node context). "
+    "Read when a simulation first hands over or schedules a wake-up; "
     "DcnScenario turns it on for its run (DcnScenarioConfig::canonicalTies).",
     BooleanValue(false), MakeBooleanChecker());
 
@@ -66,6 +69,19 @@ bool g_tieResetScheduled{false}; //!< ResetTies() is registered with this simula
 int g_canonical{-1};             //!< RiflCanonicalTies of this simulation (-1: not read)
 uint64_t g_tieSeq{0};            //!< hand-over counter
 
+/// A wake-up in the calendar of RiflCanonicalTies (RiflChannel::Reschedule()).
+struct CalendarWake
+{
+    Ptr<RiflChannel> channel; //!< the link
+    uint32_t driver;          //!< its driver
+    uint64_t generation;      //!< the wake-up's number
+};
+
+/// RiflCanonicalTies: the wake-ups due, by instant (time steps), in scheduling order;
+/// each instant has one ns-3 event (RiflChannel::RunWakes()).
+std::map<int64_t, std::vector<CalendarWake>> g_calendar;
+std::vector<std::vector<CalendarWake>> g_calendarPool; //!< emptied lists, for reuse
+
 /// \brief At Simulator::Destroy: drop hand-overs a stopped simulation never made.
 void
 ResetTies()
@@ -75,6 +91,8 @@ ResetTies()
         it.event->Unref();
     }
     g_ties.clear();
+    g_calendar.clear();
+    g_calendarPool.clear();
     g_tieFlushPending = false;
     g_tieResetScheduled = false;
     g_canonical = -1;
@@ -891,6 +909,25 @@ RiflChannel::Wake(uint32_t d, uint64_t generation)
 }
 
 void
+RiflChannel::RunWakes(int64_t ts)
+{
+    const auto it = g_calendar.find(ts);
+    if (it == g_calendar.end())
+    {
+        return; // dropped with its simulation
+    }
+    std::vector<CalendarWake> due;
+    due.swap(it->second);
+    g_calendar.erase(it);
+    for (const CalendarWake& w : due)
+    {
+        w.channel->Wake(w.driver, w.generation);
+    }
+    due.clear();
+    g_calendarPool.push_back(std::move(due));
+}
+
+void
 RiflChannel::Dispatch(uint32_t d)
 {
     Driver& drv = m_drivers[d];
@@ -1037,6 +1074,27 @@ RiflChannel::Reschedule(uint32_t d)
     const Time at = GetSlotStart(next + 1);
     const Time now = Simulator::Now();
     const Time delay = at > now ? at - now : Time(0);
+    if (CanonicalTies())
+    {
+        // Its hand-overs wait for the canonical order of their instant, so the order
+        // of one instant's wake-ups changes nothing: they share one event, which runs
+        // them in the order they were scheduled (without a node's context: they call
+        // no device directly).
+        const int64_t ts = (now + delay).GetTimeStep();
+        const auto [slot, fresh] = g_calendar.try_emplace(ts);
+        if (fresh)
+        {
+            if (!g_calendarPool.empty())
+            {
+                slot->second.swap(g_calendarPool.back());
+                g_calendarPool.pop_back();
+            }
+            Simulator::ScheduleWithContext(Simulator::NO_CONTEXT, delay, &RiflChannel::RunWakes,
+                                           ts);
+        }
+        slot->second.push_back(CalendarWake{Ptr<RiflChannel>(this), d, generation});
+        return;
+    }
     // In the context of the node the engine expects to call back, which lets
     // Dispatch() call that device at once instead of through one more event (a half
     // engine only ever calls back its own endpoint).

@@ -274,6 +274,12 @@ class RiflChannel : public Channel
      */
     void Wake(uint32_t d, uint64_t generation);
     /**
+     * \brief RiflCanonicalTies: run every wake-up of RIFL links due at one instant,
+     *        in the order they were scheduled, as one ns-3 event (see Reschedule()).
+     * \param ts the instant, in time steps.
+     */
+    static void RunWakes(int64_t ts);
+    /**
      * \brief Advance a driver's engine to the slot in progress now.
      * \param d the driver.
      */
@@ -315,6 +321,11 @@ class RiflChannel : public Channel
     /**
      * \brief Schedule a driver's next wake-up from its engine's next event slot, after
      *        telling the engine which TX events the devices need in their own slot.
+     *
+     * An ns-3 event of its own, in the context of the node expected to be called
+     * back; with RiflCanonicalTies (whose hand-overs wait for the canonical order of
+     * the instant, so that the order of the wake-ups of one instant changes nothing),
+     * an entry in the wake calendar, whose entries of one instant share one event.
      * \param d the driver.
      */
     void Reschedule(uint32_t d);
