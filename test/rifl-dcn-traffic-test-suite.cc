@@ -793,7 +793,8 @@ class DcnEcmpScopeTestCase : public TestCase
  *        the canonical order of same-instant deliveries (RiflCanonicalTies); without it
  *        the runs differ, by less than 10 us per flow. With it the wake-ups of one
  *        instant share one event: fewer events than without. A leaf-spine spread by
- *        leaf group (spines on rank 1) is equal too.
+ *        leaf group (spines on rank 1) is equal too, and so is the sequential run
+ *        without start-up templates.
  */
 class DcnSplitRanksTestCase : public TestCase
 {
@@ -818,6 +819,13 @@ class DcnSplitRanksTestCase : public TestCase
         const DcnScenarioResult seq = DcnScenario::Run(c);
         NS_TEST_EXPECT_MSG_GT(seq.fabricTier.riflReplays, 0u, "errors were retried");
         NS_TEST_EXPECT_MSG_GT(seq.bytesReceived, 100000u, "traffic flowed");
+        // Start-up templates (RiflChannel::StartupTemplates) change no result.
+        {
+            DcnScenarioConfig t = c;
+            t.attributes["ns3::RiflChannel::StartupTemplates"] = "false";
+            const DcnScenarioResult stepped = DcnScenario::Run(t);
+            NS_TEST_EXPECT_MSG_EQ(Same(seq, stepped), "", "start-up templates off");
+        }
         for (uint32_t coreRank : {0u, 1u})
         {
             DcnScenarioConfig d = c;

@@ -1378,6 +1378,122 @@ class RiflSplitEngineTestCase : public TestCase
 
 /**
  * \ingroup rifl-protocol
+ * \brief Start-up templates (RiflFastEngine::SetStartupTemplates()) change no result:
+ *        random scenarios with templates on and off give identical deliveries, events
+ *        and counters, whether the first packet comes after the start-up (the template
+ *        is taken) or during it (the start-up is then run slot by slot without
+ *        repeating the events already emitted); counters and lane states read during
+ *        the start-up are those of a run without templates.
+ */
+class RiflStartupTemplateTestCase : public TestCase
+{
+  public:
+    /// \brief Constructor.
+    RiflStartupTemplateTestCase()
+        : TestCase("fast engine: start-up templates change no result")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint32_t used = 0;
+        for (uint32_t seed = 1; seed <= 40; ++seed)
+        {
+            const Scenario sc = RandomScenario(seed, false);
+            for (const bool early : {false, true})
+            {
+                Scenario x = sc;
+                if (early && !x.offers.empty())
+                {
+                    // halfway through the start-up (the template's length, from an
+                    // engine without input)
+                    RiflFastEngine probe(x.config);
+                    probe.AdvanceTo(uint64_t{1} << 22);
+                    const uint64_t half = probe.GetTemplatedSlots() / 2;
+                    NS_TEST_ASSERT_MSG_GT(half, 0u, x.name << ": a template");
+                    x.offers.front().slot = half;
+                    x.name += ", first packet at slot " + std::to_string(half);
+                }
+                RiflFastEngine on(x.config);
+                RiflFastEngine off(x.config);
+                off.SetStartupTemplates(false);
+                const Outcome a = RunScenario(off, x, seed % 2 == 1);
+                const Outcome b = RunScenario(on, x, seed % 2 == 1);
+                NS_TEST_EXPECT_MSG_EQ(Compare(a, b), "", x.name);
+                NS_TEST_EXPECT_MSG_EQ(off.GetTemplatedSlots(), 0u, x.name);
+                if (early)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(on.GetTemplatedSlots(), 0u, x.name << ": run slot by slot");
+                }
+                used += !early && on.GetTemplatedSlots() > 0 ? 1 : 0;
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(used, 20u, "scenarios that took a start-up template");
+
+        // Advanced as the channel does, read or not during the start-up.
+        RiflLinkConfig c;
+        c.startup = RiflStartup::SHORT;
+        for (const bool readEarly : {false, true})
+        {
+            RiflFastEngine on(c);
+            RiflFastEngine off(c);
+            off.SetStartupTemplates(false);
+            Outcome a;
+            Outcome b;
+            off.SetEventCallback(
+                [&a](const RiflLinkEvent& ev)
+                {
+                    a.events.push_back(ev);
+                });
+            on.SetEventCallback(
+                [&b](const RiflLinkEvent& ev)
+                {
+                    b.events.push_back(ev);
+                });
+            uint64_t promised = 0;
+            if (readEarly)
+            {
+                // between the template's events (slots 89, 1048, 1058 here)
+                AdvanceByEvents(off, 1050, promised, a);
+                AdvanceByEvents(on, 1050, promised, b);
+                NS_TEST_EXPECT_MSG_EQ(on.GetSlot(), 1050u, "slot");
+                for (uint32_t ep = 0; ep < 2; ++ep)
+                {
+                    a.counters[ep] = off.GetCounters(ep);
+                    b.counters[ep] = on.GetCounters(ep);
+                    for (uint32_t l = 0; l < c.lanes; ++l)
+                    {
+                        NS_TEST_EXPECT_MSG_EQ(
+                            static_cast<int>(on.GetLaneState(ep, l).GetTxState()),
+                            static_cast<int>(off.GetLaneState(ep, l).GetTxState()),
+                            "TX state at slot 1050");
+                    }
+                }
+                NS_TEST_EXPECT_MSG_EQ(Compare(a, b), "", "read at slot 1050");
+                NS_TEST_EXPECT_MSG_EQ(on.GetSteppedSlots(), 1050u, "run slot by slot once read");
+            }
+            AdvanceByEvents(off, 20000, promised, a);
+            AdvanceByEvents(on, 20000, promised, b);
+            for (uint32_t ep = 0; ep < 2; ++ep)
+            {
+                a.counters[ep] = off.GetCounters(ep);
+                b.counters[ep] = on.GetCounters(ep);
+            }
+            NS_TEST_EXPECT_MSG_EQ(Compare(a, b), "", "read early = " << readEarly);
+            NS_TEST_EXPECT_MSG_GT(a.events.size(), 0u, "the start-up has events");
+            NS_TEST_EXPECT_MSG_EQ((on.GetTemplatedSlots() > 0), !readEarly, "template taken");
+            if (!readEarly)
+            {
+                NS_TEST_EXPECT_MSG_EQ(on.GetSteppedSlots(), 0u, "no slot stepped");
+                NS_TEST_EXPECT_MSG_LT(b.advances * 20, a.advances, "far fewer wake-ups");
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
  * \brief Packets offered as ns-3 Packets (RiflPayload, as RiflChannel offers them)
  *        give the same deliveries, events and counters as byte vectors, and their
  *        bytes are read only when a frame or a delivery needs them.
@@ -1506,6 +1622,7 @@ class RiflEngineEquivalenceTestSuite : public TestSuite
         AddTestCase(new RiflEquivalenceDirectedTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflBatchedModeTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflPacketPayloadTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflStartupTemplateTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceRandomTestCase(1, 30, false), RIFL_TEST_QUICK);
         AddTestCase(new RiflSplitEngineTestCase(1, 30), RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 500000), RIFL_TEST_QUICK);

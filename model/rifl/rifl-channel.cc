@@ -297,6 +297,14 @@ RiflChannel::GetTypeId()
                   EnumValue(RiflChannel::FAST), MakeEnumAccessor(&RiflChannel::m_engineType),
                   MakeEnumChecker(RiflChannel::FAST, "Fast", RiflChannel::REFERENCE, "Reference"))
               .AddAttribute(
+                  "StartupTemplates",
+                  "Fast engine: take the start-up (Init, RX-up wait, first replays) of a link "
+                  "that has no packet and no error yet from a template run once per "
+                  "configuration, instead of running its slots one by one "
+                  "(RiflFastEngine::SetStartupTemplates()). Results are identical either way.",
+                  BooleanValue(true), MakeBooleanAccessor(&RiflChannel::m_startupTemplates),
+                  MakeBooleanChecker())
+              .AddAttribute(
                   "Split",
                   "Run each device's end on its own half engine (the reference slot engine in "
                   "split mode, whatever Engine says), the two exchanging line frames through "
@@ -593,7 +601,9 @@ RiflChannel::Start()
         }
         else
         {
-            drv.engine = std::make_unique<RiflFastEngine>(m_config);
+            auto fast = std::make_unique<RiflFastEngine>(m_config);
+            fast->SetStartupTemplates(m_startupTemplates);
+            drv.engine = std::move(fast);
         }
         for (auto& kv : m_errors)
         {

@@ -356,6 +356,7 @@ class RiflChannel : public Channel
     int64_t m_firstStream{-1}; //!< AssignStreams base, -1 = none
 
     bool m_split{false};                        //!< Split attribute
+    bool m_startupTemplates{true};              //!< StartupTemplates attribute
 
     RiflLinkConfig m_config;                    //!< effective configuration
     bool m_started{false};                      //!< the engines are built

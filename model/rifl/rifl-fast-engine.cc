@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <sstream>
+#include <string>
 
 namespace ns3
 {
@@ -30,6 +32,38 @@ constexpr std::size_t MAX_PACKET_BYTES = 100000000;
 constexpr uint64_t QUIET_MARGIN = 24;
 /// Shortest loaded jump worth its set-up (slots).
 constexpr uint64_t MIN_LOADED_JUMP = 1;
+/// Start-up templates kept per process (RiflFastEngine::SetStartupTemplates()).
+constexpr std::size_t MAX_TEMPLATES = 256;
+/// Longest start-up a template is made of (slots).
+constexpr uint64_t MAX_TEMPLATE_SLOTS = uint64_t{1} << 22;
+
+/**
+ * \param c a configuration.
+ * \return every field of \p c, exactly (doubles in hexadecimal): the key of its
+ *         start-up template.
+ */
+std::string
+TemplateKey(const RiflLinkConfig& c)
+{
+    std::ostringstream os;
+    os << std::hexfloat << c.frameSize << ' ' << c.lanes << ' ' << c.laneRateGbps << ' '
+       << c.cableLengthM << ' ' << c.transceiverDelayNs << ' ' << c.cableDelayNsPerM << ' '
+       << c.frameIdWidth << ' ' << c.lineDelaySlots << ' ' << c.fcFifoDepth << ' '
+       << c.drainFramesPerSlot << ' ' << static_cast<int>(c.replayTail) << ' '
+       << c.correctedTailSlots << ' ' << static_cast<int>(c.startup) << ' ' << c.rxUpSlots << ' '
+       << c.userWordBytes;
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        os << ' ' << c.endpointDrainRate[e] << ' ' << c.endpointFcFifoDepth[e] << ' '
+           << c.clockOffsetPpm[e] << ' ' << c.clockCompensation[e];
+    }
+    os << " skew";
+    for (uint32_t k : c.laneSkewSlots)
+    {
+        os << ' ' << k;
+    }
+    return os.str();
+}
 
 /**
  * \param m a Data Frame's meta code.
@@ -100,6 +134,192 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
     NS_LOG_INFO("RiflFastEngine: " << m_config.ToString());
 }
 
+/// A start-up template: an engine run from slot 0 without input to its first
+/// quiescent slot, and the events it emitted on the way.
+struct RiflFastEngine::StartupTemplate
+{
+    std::unique_ptr<RiflFastEngine> engine; //!< the state at endSlot
+    std::vector<RiflLinkEvent> events;      //!< its events, in order
+    uint64_t endSlot{0};                    //!< the first quiescent slot
+};
+
+std::shared_ptr<const RiflFastEngine::StartupTemplate>
+RiflFastEngine::GetStartupTemplate(const RiflLinkConfig& config)
+{
+    static std::mutex mutex;
+    static std::map<std::string, std::shared_ptr<const StartupTemplate>> cache;
+    const std::string key = TemplateKey(config);
+    std::lock_guard<std::mutex> lock(mutex);
+    const auto it = cache.find(key);
+    if (it != cache.end())
+    {
+        return it->second;
+    }
+    if (cache.size() >= MAX_TEMPLATES)
+    {
+        return nullptr;
+    }
+    auto t = std::make_shared<StartupTemplate>();
+    t->engine = std::make_unique<RiflFastEngine>(config);
+    RiflFastEngine& e = *t->engine;
+    e.m_useTemplates = false;
+    e.m_templateChecked = true;
+    e.SetEventCallback(
+        [&events = t->events](const RiflLinkEvent& ev)
+        {
+            events.push_back(ev);
+        });
+    while (e.m_slot == 0 || !e.IsQuiescent())
+    {
+        if (e.m_slot >= MAX_TEMPLATE_SLOTS)
+        {
+            cache.emplace(key, nullptr);
+            return nullptr;
+        }
+        e.AdvanceTo(e.m_slot + 1);
+    }
+    e.SetEventCallback(nullptr);
+    t->endSlot = e.m_slot;
+    NS_LOG_INFO("start-up template of " << config.ToString() << ": " << t->endSlot << " slots, "
+                                        << t->events.size() << " events");
+    cache.emplace(key, t);
+    return t;
+}
+
+bool
+RiflFastEngine::InTemplate()
+{
+    if (m_template)
+    {
+        return true;
+    }
+    if (m_templateChecked)
+    {
+        return false;
+    }
+    m_templateChecked = true;
+    if (!m_useTemplates || m_selfCheck || m_trackScrambler || m_started || m_slot != 0)
+    {
+        return false;
+    }
+    std::shared_ptr<const StartupTemplate> t = GetStartupTemplate(m_config);
+    if (!t)
+    {
+        return false;
+    }
+    for (const Endpoint& ep : m_ep)
+    {
+        for (uint32_t l = 0; l < m_config.lanes; ++l)
+        {
+            const Lane& lane = ep.lanes[l];
+            if (lane.syncLoss)
+            {
+                return false;
+            }
+            if (lane.errors)
+            {
+                // an error the start-up would receive: run it slot by slot
+                const FrameErrorEvent& ev = lane.errors->Peek();
+                if (ev.slot != FrameErrorEvent::NO_MORE_ERRORS
+                    && ev.slot + m_laneDelay[l] + FLAG_DELAY < t->endSlot)
+                {
+                    return false;
+                }
+            }
+        }
+    }
+    m_template = std::move(t);
+    m_virtualSlot = 0;
+    m_templateEvents = 0;
+    return true;
+}
+
+void
+RiflFastEngine::EmitTemplateEvents(uint64_t slot)
+{
+    const std::vector<RiflLinkEvent>& events = m_template->events;
+    for (; m_templateEvents < events.size() && events[m_templateEvents].slot < slot;
+         ++m_templateEvents)
+    {
+        if (m_eventCb)
+        {
+            m_eventCb(events[m_templateEvents]);
+        }
+    }
+}
+
+void
+RiflFastEngine::AdoptTemplate()
+{
+    EmitTemplateEvents(m_template->endSlot);
+    const std::shared_ptr<const StartupTemplate> t = std::move(m_template);
+    // What is this engine's own, not the start-up's.
+    DeliveryCallback deliveryCb = std::move(m_deliveryCb);
+    EventCallback eventCb = std::move(m_eventCb);
+    std::array<std::vector<std::pair<Ptr<BitErrorProcess>, Ptr<SyncLossProcess>>>, 2> processes;
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        for (const Lane& lane : m_ep[e].lanes)
+        {
+            processes[e].emplace_back(lane.errors, lane.syncLoss);
+        }
+    }
+    const bool lean = m_lean;
+    const auto txWake = m_txWake;
+    *this = *t->engine;
+    m_deliveryCb = std::move(deliveryCb);
+    m_eventCb = std::move(eventCb);
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        for (uint32_t l = 0; l < m_config.lanes; ++l)
+        {
+            m_ep[e].lanes[l].errors = processes[e][l].first;
+            m_ep[e].lanes[l].syncLoss = processes[e][l].second;
+        }
+    }
+    NoteProcesses();
+    m_lean = lean;
+    m_txWake = txWake;
+    m_useTemplates = true;
+    m_templateChecked = true;
+    m_templatedSlots = t->endSlot;
+    m_stepped = 0;
+    m_jumped = 0;
+    m_materialised = 0;
+}
+
+void
+RiflFastEngine::LeaveTemplate()
+{
+    if (!m_template)
+    {
+        return;
+    }
+    const uint64_t slot = m_virtualSlot;
+    m_muteEvents = m_templateEvents;
+    m_template.reset();
+    AdvanceTo(slot);
+    NS_ABORT_MSG_IF(m_muteEvents != 0, "RiflFastEngine: the start-up run again emitted "
+                                           << m_templateEvents - m_muteEvents << " of the "
+                                           << m_templateEvents << " events its template did");
+}
+
+void
+RiflFastEngine::SetStartupTemplates(bool on)
+{
+    if (!on)
+    {
+        LeaveTemplate();
+    }
+    m_useTemplates = on;
+}
+
+uint64_t
+RiflFastEngine::GetTemplatedSlots() const
+{
+    return m_templatedSlots;
+}
+
 const RiflLinkConfig&
 RiflFastEngine::GetConfig() const
 {
@@ -118,6 +338,7 @@ void
 RiflFastEngine::SetErrorProcess(uint32_t sender, uint32_t lane, Ptr<BitErrorProcess> process)
 {
     CheckIndex(sender, lane);
+    LeaveTemplate();
     if (process)
     {
         process->SetFrameBits(m_config.frameSize);
@@ -130,6 +351,7 @@ void
 RiflFastEngine::SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossProcess> process)
 {
     CheckIndex(sender, lane);
+    LeaveTemplate();
     if (process)
     {
         process->SetSlotDuration(Seconds(m_config.GetSlotTimeNs() * 1e-9));
@@ -173,6 +395,7 @@ RiflFastEngine::OfferPayload(uint32_t endpoint, uint64_t packetId,
     const uint32_t size = payload ? payload->GetSize() : 0;
     RIFL_CHECK_ARG(size == 0 || size > MAX_PACKET_BYTES,
                    "RiflFastEngine: payload size = " << size << " bytes is outside 1..100000000");
+    LeaveTemplate();
     m_started = true;
     const uint32_t p = m_config.GetPayloadBytes();
     QueuedPacket qp;
@@ -187,12 +410,22 @@ RiflFastEngine::OfferPayload(uint32_t endpoint, uint64_t packetId,
 uint64_t
 RiflFastEngine::GetSlot() const
 {
-    return m_slot;
+    return m_template ? m_virtualSlot : m_slot;
 }
 
 void
 RiflFastEngine::AdvanceTo(uint64_t slot)
 {
+    if (InTemplate())
+    {
+        if (slot < m_template->endSlot)
+        {
+            EmitTemplateEvents(slot);
+            m_virtualSlot = std::max(m_virtualSlot, slot);
+            return;
+        }
+        AdoptTemplate();
+    }
     while (m_slot < slot)
     {
         if (IsQuiescent())
@@ -234,6 +467,13 @@ uint64_t
 RiflFastEngine::NextEventSlot()
 {
     m_nextEndpoint = 2;
+    if (InTemplate())
+    {
+        // the template's next event, else its end (where its state is taken)
+        const StartupTemplate& t = *m_template;
+        return m_templateEvents < t.events.size() ? t.events[m_templateEvents].slot
+                                                  : t.endSlot - 1;
+    }
     if (IsQuiescent())
     {
         return JumpHorizon();
@@ -305,6 +545,7 @@ const RiflEndpointCounters&
 RiflFastEngine::GetCounters(uint32_t endpoint) const
 {
     CheckIndex(endpoint, 0);
+    const_cast<RiflFastEngine*>(this)->LeaveTemplate();
     // Frames whose taking a batched jump deferred are counted first.
     const_cast<RiflFastEngine*>(this)->SettleBatch();
     return m_ep[endpoint].counters;
@@ -326,6 +567,7 @@ const RiflLaneState&
 RiflFastEngine::GetLaneState(uint32_t endpoint, uint32_t lane) const
 {
     CheckIndex(endpoint, lane);
+    const_cast<RiflFastEngine*>(this)->LeaveTemplate();
     // The buffer is built lazily in batched mode; ending the batch changes nothing else.
     const_cast<RiflFastEngine*>(this)->LeaveBatch();
     return m_ep[endpoint].lanes[lane].state;
@@ -364,6 +606,7 @@ RiflFastEngine::GetMaterialisedFrames() const
 void
 RiflFastEngine::SetSelfCheck(bool on)
 {
+    LeaveTemplate();
     RIFL_CHECK_ARG(m_slot != 0 || m_started, "RiflFastEngine: SetSelfCheck at slot "
                                                  << m_slot << " (only before the first "
                                                  << "packet and slot)");
@@ -615,6 +858,11 @@ void
 RiflFastEngine::Emit(RiflLinkEventType type, uint32_t endpoint, uint32_t lane, uint64_t packetId,
                      int64_t value, int64_t value2)
 {
+    if (m_muteEvents > 0)
+    {
+        --m_muteEvents; // emitted already, from the start-up template (LeaveTemplate())
+        return;
+    }
     if (m_eventCb)
     {
         RiflLinkEvent ev;

@@ -258,7 +258,57 @@ class RiflFastEngine : public RiflLinkEngine
      */
     void SetSelfCheck(bool on);
 
+    /**
+     * \brief Start-up templates (on by default).
+     *
+     * Without input, an engine's start-up (Init, the RX-up wait, the first
+     * replays of the invalid buffer) depends on its configuration alone. With
+     * templates on, the first engine of a configuration runs its start-up up to
+     * the first quiescent slot once, and keeps that state and its events as a
+     * template (per process, at most 256 configurations); an engine that has had
+     * no packet yet, tracks no scrambler state (self-check, sync-loss
+     * processes) and whose error processes hold no error received before that
+     * slot then emits the template's events at their slots and takes the
+     * template's state when it passes that slot, instead of stepping every
+     * start-up slot. An input before that slot (a packet, a process, a counter
+     * or lane-state read) runs the start-up slot by slot up to the current
+     * slot first, without repeating the events already emitted: results never
+     * change, only the work (GetTemplatedSlots()).
+     * \param on true to use templates.
+     */
+    void SetStartupTemplates(bool on);
+
+    /// \return the start-up slots taken from a template instead of being run (0 if none).
+    uint64_t GetTemplatedSlots() const;
+
   private:
+    struct StartupTemplate;
+
+    /**
+     * \param config a configuration.
+     * \return the start-up template of \p config (made on first use), or null when
+     *         there is none (the start-up does not end within 2^22 slots, or the
+     *         cache is full).
+     */
+    static std::shared_ptr<const StartupTemplate> GetStartupTemplate(const RiflLinkConfig& config);
+
+    /// \return true while this engine follows a start-up template (deciding so at
+    ///         the first call: see SetStartupTemplates()).
+    bool InTemplate();
+
+    /**
+     * \brief Emit the template's events of slots before \p slot not emitted yet.
+     * \param slot the first slot not to emit.
+     */
+    void EmitTemplateEvents(uint64_t slot);
+
+    /// \brief Take the template's state at its end slot (after its last events).
+    void AdoptTemplate();
+
+    /// \brief Stop following the template: run the start-up slot by slot up to the
+    ///        current slot, its events emitted already muted.
+    void LeaveTemplate();
+
     /// A 33x33 GF(2) matrix, by columns (column j = image of state bit j).
     using Matrix = std::array<uint64_t, 33>;
 
@@ -1060,6 +1110,13 @@ class RiflFastEngine : public RiflLinkEngine
     uint64_t m_materialised{0};                                        //!< frames materialised
     DeliveryCallback m_deliveryCb;                                     //!< delivery callback
     EventCallback m_eventCb;                                           //!< event callback
+    std::shared_ptr<const StartupTemplate> m_template; //!< the template followed, if any
+    bool m_useTemplates{true};                         //!< SetStartupTemplates()
+    bool m_templateChecked{false};                     //!< InTemplate() decided
+    uint64_t m_virtualSlot{0};         //!< following a template: the slot run next
+    std::size_t m_templateEvents{0};   //!< following a template: its events emitted
+    std::size_t m_muteEvents{0};       //!< LeaveTemplate(): events not to emit again
+    uint64_t m_templatedSlots{0};      //!< GetTemplatedSlots()
 };
 
 } // namespace ns3
