@@ -45,6 +45,10 @@ constexpr uint64_t MAX_TEMPLATE_SLOTS = uint64_t{1} << 22;
 std::string
 TemplateKey(const RiflLinkConfig& c)
 {
+#if defined(__x86_64__) && defined(__GLIBCXX__)
+    // A field added to RiflLinkConfig changes its size: add it to the key below.
+    static_assert(sizeof(RiflLinkConfig) == 176, "RiflLinkConfig changed: update TemplateKey()");
+#endif
     std::ostringstream os;
     os << std::hexfloat << c.frameSize << ' ' << c.lanes << ' ' << c.laneRateGbps << ' '
        << c.cableLengthM << ' ' << c.transceiverDelayNs << ' ' << c.cableDelayNsPerM << ' '

@@ -51,6 +51,8 @@ enum class RiflStartup : uint8_t
  * Fields set to 0 (or -1 for LineDelaySlots) are derived; the Get...() methods
  * return the effective values. Validate() checks every field and throws
  * std::invalid_argument naming the parameter, the value and the allowed range.
+ * Every field is part of the key of RiflFastEngine's start-up templates
+ * (TemplateKey() in rifl-fast-engine.cc): a new field must be added there too.
  */
 struct RiflLinkConfig
 {
