@@ -441,6 +441,12 @@ Print(const Scenario& sc)
                  sc.config.drainFramesPerSlot,
                  sc.config.replayTail == RiflReplayTail::CORRECTED ? "CORRECTED" : "RTL",
                  sc.config.correctedTailSlots, sc.config.userWordBytes);
+    std::fprintf(stderr,
+                 "fields: cableLengthM %g transceiverDelayNs %g lineDelaySlots %lld frameIdWidth %u "
+                 "fcFifoDepth %u rxUpSlots %u\n",
+                 sc.config.cableLengthM, sc.config.transceiverDelayNs,
+                 static_cast<long long>(sc.config.lineDelaySlots), sc.config.frameIdWidth,
+                 sc.config.fcFifoDepth, sc.config.rxUpSlots);
     for (const Offer& o : sc.offers)
     {
         std::fprintf(stderr, "  slot %llu: endpoint %u offers packet %llu, %u bytes\n",
@@ -485,6 +491,13 @@ CheckSame(const RiflLinkEngine& e1, const Outcome& o1, const RiflLinkEngine& e2,
     for (uint32_t ep = 0; ep < 2; ++ep)
     {
         const auto diff = e1.GetCounters(ep).Diff(e2.GetCounters(ep));
+        if (!diff.empty() && std::getenv("RIFL_FUZZ_VERBOSE"))
+        {
+            for (const auto& d : diff)
+            {
+                std::fprintf(stderr, "endpoint %u: %s differs\n", ep, d.c_str());
+            }
+        }
         RIFL_FUZZ_CHECK(diff.empty(), what << ": counters of endpoint " << ep << " differ, first "
                                            << diff.front());
         RIFL_FUZZ_CHECK(e1.GetPendingPackets(ep) == e2.GetPendingPackets(ep), what << ": pending");
@@ -519,6 +532,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         Run(first, sc, false, "reference");
     }
     RiflFastEngine fast(sc.config);
+    fast.SetStartupTemplates(std::getenv("RIFL_FUZZ_NO_TEMPLATES") == nullptr);
     const Outcome b = Run(fast, sc, true, "fast");
     RIFL_FUZZ_CHECK(b.early == 0, "fast: " << b.early << " callbacks before NextEventSlot()");
     if (RiflFuzzRunLazy(data, size))

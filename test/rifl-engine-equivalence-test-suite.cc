@@ -719,6 +719,54 @@ class RiflEquivalenceDirectedTestCase : public TestCase
             sc.errors[3].syncLoss = {{6000, 4}};
             Check(sc);
         }
+        // A receiver lane left behind, then steady traffic (fuzz finding of 2026-12-03,
+        // fuzz/corpus/rifl-engine/resync-behind-then-loaded): a loss of sync on both
+        // lanes B -> A, and A resynchronises on lane 0 past a lost user frame of packet 5
+        // (RESYNC_AHEAD). That lane's receiver stays one frame behind until its next user
+        // frame (packet 6, slot 4612), which it counts out of order; the loaded-run jumps
+        // had taken it as in sequence.
+        {
+            Scenario sc;
+            sc.name = "receiver lane behind, then loaded";
+            RiflLinkConfig& c = sc.config;
+            c.lanes = 2;
+            c.frameSize = 256;
+            c.cableLengthM = 5;
+            c.transceiverDelayNs = 43;
+            c.lineDelaySlots = 19;
+            c.fcFifoDepth = 151;
+            c.replayTail = RiflReplayTail::CORRECTED;
+            c.correctedTailSlots = 93;
+            c.rxUpSlots = 82;
+            c.userWordBytes = 695;
+            sc.offers = {{1398, 0, 0, 76},    {1729, 1, 1, 76},   {2060, 1, 2, 76},
+                         {2391, 1, 3, 1},     {2391, 0, 4, 1276}, {2722, 1, 5, 76},
+                         {2979, 0, 6, 1},     {3490, 1, 7, 76},   {3821, 1, 8, 76},
+                         {4257, 0, 9, 184},   {4588, 1, 10, 76},  {4919, 0, 11, 161},
+                         {4919, 1, 12, 796}};
+            sc.errors.resize(4);
+            const std::vector<uint32_t> b75(4, 75);
+            const std::vector<uint32_t> b83(4, 83);
+            sc.errors[0].listed = {{890, {66}},
+                                   {1450, {129, 153, 143, 151}},
+                                   {2333, {213, 88, 233, 142}},
+                                   {3977, b75},
+                                   {4153, {203}},
+                                   {5370, {90, 141, 143, 175}}};
+            sc.errors[1].listed = {{1519, b75}};
+            sc.errors[2].listed = {{1519, {75, 75, 83, 83}}, {3575, b83}, {3575, {83, 75, 83, 83}}};
+            sc.errors[3].listed = {{2070, b75}, {3575, b83}};
+            sc.errors[2].syncLoss = {{3572, 20}, {7164, 20}};
+            sc.errors[3].syncLoss = {{3572, 20}, {7164, 20}};
+            sc.endSlot = 8907;
+            Check(sc);
+            RiflReferenceEngine ref(sc.config);
+            const Outcome a = RunScenario(ref, sc);
+            NS_TEST_EXPECT_MSG_EQ(a.counters[0].resyncsAhead, 1, sc.name << ": resyncs ahead");
+            NS_TEST_EXPECT_MSG_EQ(a.counters[0].outOfOrderDeliveries,
+                                  2,
+                                  sc.name << ": lane 1 at once, lane 0 at packet 6");
+        }
         // Idle link with rare errors only (run mode up to the errors).
         {
             Scenario sc;

@@ -1083,6 +1083,30 @@ RiflFastEngine::IsLoadedSteady()
         {
             return false;
         }
+        // Every lane's receiver expects the next frame the line brings: a jump takes
+        // each user frame as in sequence. A receiver left behind (it resynchronised
+        // past a lost frame, spec 11.8) counts its next user frame out of order.
+        for (uint32_t l = 0; l < nLanes; ++l)
+        {
+            uint64_t seq = rx.lanes[l].rxNextSeq;
+            uint64_t eop = rx.lanes[l].rxNextEopSeq;
+            for (const LineFrame& f : tx.lanes[l].line)
+            {
+                if (f.tag.laneSeq != seq || f.tag.laneEopSeq != eop)
+                {
+                    return false;
+                }
+                if (f.tag.user)
+                {
+                    ++seq;
+                    eop += IsPacketEnd(f.frame->GetMeta()) ? 1 : 0;
+                }
+            }
+            if (seq != tx.lanes[l].txLaneSeq || eop != tx.lanes[l].txLaneEopSeq)
+            {
+                return false;
+            }
+        }
     }
     m_loadedSteady = true;
     return true;
