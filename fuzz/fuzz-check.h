@@ -166,4 +166,27 @@ RiflFuzzRunLazy(const uint8_t* data, size_t size)
     return RiflFuzzSampled(every, 1, data, size);
 }
 
+/**
+ * \brief Whether the rifl-engine target also runs the fast engine without jumps
+ *        (RiflFastEngine::SetJumps(false): every slot stepped) on this input and
+ *        compares it with the fast engine, event by event.
+ *
+ * This checks every quiescent and loaded jump's entry conditions on every input at a
+ * fraction of the reference engine's cost (the fast engine's per-slot rules are the
+ * reference's, checked against it on the inputs RiflFuzzRunReference() selects).
+ * RIFL_FUZZ_STEPPED_EVERY=K (1..2^32-1, default 1: every input) selects one input in
+ * K (RiflFuzzSampled(), salt 2).
+ *
+ * \param data the input.
+ * \param size its size.
+ * \return true when the stepped run happens on this input.
+ */
+inline bool
+RiflFuzzRunStepped(const uint8_t* data, size_t size)
+{
+    static const uint64_t every
+        = RiflFuzzEvery("RIFL_FUZZ_STEPPED_EVERY", "the fast engine's run without jumps");
+    return RiflFuzzSampled(every, 2, data, size);
+}
+
 #endif /* RIFL_FUZZ_CHECK_H */

@@ -21,17 +21,20 @@
  * The fast engine runs on every input; the reference engine on every input too,
  * or on one in K with RIFL_FUZZ_REFERENCE_EVERY=K (see RiflFuzzRunReference(),
  * for long runs); likewise the fast engine's second run with lazy TX wake-ups,
- * one in K with RIFL_FUZZ_LAZY_EVERY=K (RiflFuzzRunLazy()).
+ * one in K with RIFL_FUZZ_LAZY_EVERY=K (RiflFuzzRunLazy()), and its run without
+ * jumps (every slot stepped), one in K with RIFL_FUZZ_STEPPED_EVERY=K
+ * (RiflFuzzRunStepped()).
  *
  * RIFL_FUZZ_VERBOSE=1 prints the decoded scenario (and, with RIFL_FUZZ_EVENTS=1,
  * every event and delivery) to stderr; RIFL_FUZZ_REFERENCE_FIRST=1 runs the reference
- * engine's checks before the fast engine's (triage).
+ * engine's checks before the fast engine's, and RIFL_FUZZ_NO_TEMPLATES=1 runs the fast
+ * engine without start-up templates (triage).
  *
  * Properties (abort, so libFuzzer keeps the input):
  *  - no exception, no sanitizer report;
  *  - both engines give the same deliveries (slot, id, content, word latencies),
  *    events and counters, and the fast engine no callback before the slot its
- *    NextEventSlot() promised;
+ *    NextEventSlot() promised; so does the fast engine without jumps;
  *  - accounting, per direction: TX_END events + pending = offered; deliveries =
  *    packetsDelivered and their bytes = bytesDelivered; unless the receiver
  *    counted an accounted anomaly (undetectedErrors, contentMismatches,
@@ -514,6 +517,28 @@ CheckSame(const RiflLinkEngine& e1, const Outcome& o1, const RiflLinkEngine& e2,
     }
 }
 
+/**
+ * \brief Two runs of the same scenario must emit the same events in the same order.
+ * \param o1 the first run's outcome.
+ * \param o2 the second run's outcome.
+ * \param what the comparison, for messages.
+ */
+void
+CheckSameEvents(const Outcome& o1, const Outcome& o2, const char* what)
+{
+    const size_t n = std::min(o1.events.size(), o2.events.size());
+    for (size_t i = 0; i < n; ++i)
+    {
+        const RiflLinkEvent& x = o1.events[i];
+        const RiflLinkEvent& y = o2.events[i];
+        RIFL_FUZZ_CHECK(x == y, what << ": event " << i << " differs: type " << int(x.type) << "/"
+                                     << int(y.type) << " slot " << x.slot << "/" << y.slot
+                                     << " endpoint " << x.endpoint << "/" << y.endpoint << " lane "
+                                     << x.lane << "/" << y.lane);
+    }
+    RIFL_FUZZ_CHECK(o1.events.size() == o2.events.size(), what << ": event count");
+}
+
 } // namespace
 
 extern "C" int
@@ -572,6 +597,16 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         std::sort(kc.begin(), kc.end());
         RIFL_FUZZ_CHECK(kb == kc, "lazy TX wakes: events differ");
     }
+    if (RiflFuzzRunStepped(data, size))
+    {
+        // Every slot stepped: the jumps (quiescent, loaded, start-up templates) must not
+        // change anything, events in the same order included.
+        RiflFastEngine stepped(sc.config);
+        stepped.SetJumps(false);
+        const Outcome d = Run(stepped, sc, false, "fast-stepped");
+        CheckSame(stepped, d, fast, b, "fast without jumps vs fast");
+        CheckSameEvents(d, b, "fast without jumps vs fast");
+    }
     if (!RiflFuzzRunReference(data, size))
     {
         return 0;
@@ -579,16 +614,6 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     RiflReferenceEngine ref(sc.config);
     const Outcome a = Run(ref, sc, false, "reference");
     CheckSame(ref, a, fast, b, "reference vs fast");
-    const size_t n = std::min(a.events.size(), b.events.size());
-    for (size_t i = 0; i < n; ++i)
-    {
-        const RiflLinkEvent& x = a.events[i];
-        const RiflLinkEvent& y = b.events[i];
-        RIFL_FUZZ_CHECK(x == y, "event " << i << " differs: type " << int(x.type) << "/"
-                                         << int(y.type) << " slot " << x.slot << "/" << y.slot
-                                         << " endpoint " << x.endpoint << "/" << y.endpoint
-                                         << " lane " << x.lane << "/" << y.lane);
-    }
-    RIFL_FUZZ_CHECK(a.events.size() == b.events.size(), "event count");
+    CheckSameEvents(a, b, "reference vs fast");
     return 0;
 }

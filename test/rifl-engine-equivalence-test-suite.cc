@@ -571,6 +571,53 @@ class RiflEquivalenceRandomTestCase : public TestCase
 };
 
 /**
+ * \return a receiver lane left behind, then steady traffic (fuzz finding of
+ *         2026-12-03, fuzz/corpus/rifl-engine/resync-behind-then-loaded): a loss of
+ *         sync on both lanes B -> A, and A resynchronises on lane 0 past a lost user
+ *         frame of packet 5 (RESYNC_AHEAD). That lane's receiver stays one frame behind
+ *         until its next user frame (packet 6, slot 4612), which it counts out of
+ *         order; the loaded-run jumps had taken it as in sequence.
+ */
+Scenario
+LaneBehindScenario()
+{
+    Scenario sc;
+    sc.name = "receiver lane behind, then loaded";
+    RiflLinkConfig& c = sc.config;
+    c.lanes = 2;
+    c.frameSize = 256;
+    c.cableLengthM = 5;
+    c.transceiverDelayNs = 43;
+    c.lineDelaySlots = 19;
+    c.fcFifoDepth = 151;
+    c.replayTail = RiflReplayTail::CORRECTED;
+    c.correctedTailSlots = 93;
+    c.rxUpSlots = 82;
+    c.userWordBytes = 695;
+    sc.offers = {{1398, 0, 0, 76},    {1729, 1, 1, 76},   {2060, 1, 2, 76},
+                 {2391, 1, 3, 1},     {2391, 0, 4, 1276}, {2722, 1, 5, 76},
+                 {2979, 0, 6, 1},     {3490, 1, 7, 76},   {3821, 1, 8, 76},
+                 {4257, 0, 9, 184},   {4588, 1, 10, 76},  {4919, 0, 11, 161},
+                 {4919, 1, 12, 796}};
+    sc.errors.resize(4);
+    const std::vector<uint32_t> b75(4, 75);
+    const std::vector<uint32_t> b83(4, 83);
+    sc.errors[0].listed = {{890, {66}},
+                           {1450, {129, 153, 143, 151}},
+                           {2333, {213, 88, 233, 142}},
+                           {3977, b75},
+                           {4153, {203}},
+                           {5370, {90, 141, 143, 175}}};
+    sc.errors[1].listed = {{1519, b75}};
+    sc.errors[2].listed = {{1519, {75, 75, 83, 83}}, {3575, b83}, {3575, {83, 75, 83, 83}}};
+    sc.errors[3].listed = {{2070, b75}, {3575, b83}};
+    sc.errors[2].syncLoss = {{3572, 20}, {7164, 20}};
+    sc.errors[3].syncLoss = {{3572, 20}, {7164, 20}};
+    sc.endSlot = 8907;
+    return sc;
+}
+
+/**
  * \ingroup rifl-protocol
  * \brief Hand-made scenarios: errors in replays, control frames, FC, sync loss, hazard.
  */
@@ -719,46 +766,9 @@ class RiflEquivalenceDirectedTestCase : public TestCase
             sc.errors[3].syncLoss = {{6000, 4}};
             Check(sc);
         }
-        // A receiver lane left behind, then steady traffic (fuzz finding of 2026-12-03,
-        // fuzz/corpus/rifl-engine/resync-behind-then-loaded): a loss of sync on both
-        // lanes B -> A, and A resynchronises on lane 0 past a lost user frame of packet 5
-        // (RESYNC_AHEAD). That lane's receiver stays one frame behind until its next user
-        // frame (packet 6, slot 4612), which it counts out of order; the loaded-run jumps
-        // had taken it as in sequence.
+        // A receiver lane left behind, then steady traffic (LaneBehindScenario()).
         {
-            Scenario sc;
-            sc.name = "receiver lane behind, then loaded";
-            RiflLinkConfig& c = sc.config;
-            c.lanes = 2;
-            c.frameSize = 256;
-            c.cableLengthM = 5;
-            c.transceiverDelayNs = 43;
-            c.lineDelaySlots = 19;
-            c.fcFifoDepth = 151;
-            c.replayTail = RiflReplayTail::CORRECTED;
-            c.correctedTailSlots = 93;
-            c.rxUpSlots = 82;
-            c.userWordBytes = 695;
-            sc.offers = {{1398, 0, 0, 76},    {1729, 1, 1, 76},   {2060, 1, 2, 76},
-                         {2391, 1, 3, 1},     {2391, 0, 4, 1276}, {2722, 1, 5, 76},
-                         {2979, 0, 6, 1},     {3490, 1, 7, 76},   {3821, 1, 8, 76},
-                         {4257, 0, 9, 184},   {4588, 1, 10, 76},  {4919, 0, 11, 161},
-                         {4919, 1, 12, 796}};
-            sc.errors.resize(4);
-            const std::vector<uint32_t> b75(4, 75);
-            const std::vector<uint32_t> b83(4, 83);
-            sc.errors[0].listed = {{890, {66}},
-                                   {1450, {129, 153, 143, 151}},
-                                   {2333, {213, 88, 233, 142}},
-                                   {3977, b75},
-                                   {4153, {203}},
-                                   {5370, {90, 141, 143, 175}}};
-            sc.errors[1].listed = {{1519, b75}};
-            sc.errors[2].listed = {{1519, {75, 75, 83, 83}}, {3575, b83}, {3575, {83, 75, 83, 83}}};
-            sc.errors[3].listed = {{2070, b75}, {3575, b83}};
-            sc.errors[2].syncLoss = {{3572, 20}, {7164, 20}};
-            sc.errors[3].syncLoss = {{3572, 20}, {7164, 20}};
-            sc.endSlot = 8907;
+            const Scenario sc = LaneBehindScenario();
             Check(sc);
             RiflReferenceEngine ref(sc.config);
             const Outcome a = RunScenario(ref, sc);
@@ -1542,6 +1552,65 @@ class RiflStartupTemplateTestCase : public TestCase
 
 /**
  * \ingroup rifl-protocol
+ * \brief The fast engine without jumps (RiflFastEngine::SetJumps(false), every slot
+ *        stepped) gives the deliveries, events (in order) and counters of the fast
+ *        engine with them, on random scenarios and on a receiver lane left behind
+ *        (LaneBehindScenario()), driven both ways; and it really steps every slot.
+ */
+class RiflJumpsOffTestCase : public TestCase
+{
+  public:
+    /// \brief Constructor.
+    RiflJumpsOffTestCase()
+        : TestCase("fast engine: jumps change no result; without them every slot is stepped")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<Scenario> scenarios{LaneBehindScenario()};
+        for (uint32_t seed = 1; seed <= 24; ++seed)
+        {
+            scenarios.push_back(RandomScenario(seed, false));
+        }
+        uint64_t jumped = 0;
+        for (std::size_t k = 0; k < scenarios.size(); ++k)
+        {
+            const Scenario& sc = scenarios[k];
+            RiflFastEngine on(sc.config);
+            RiflFastEngine off(sc.config);
+            off.SetJumps(false);
+            const Outcome a = RunScenario(off, sc, false);
+            const Outcome b = RunScenario(on, sc, k % 2 == 0);
+            NS_TEST_EXPECT_MSG_EQ(Compare(a, b), "", sc.name);
+            NS_TEST_EXPECT_MSG_EQ(off.GetSteppedSlots(), sc.endSlot, sc.name << ": all stepped");
+            NS_TEST_EXPECT_MSG_EQ(off.GetJumpedSlots() + off.GetLoadedJumpedSlots()
+                                      + off.GetTemplatedSlots(),
+                                  0u,
+                                  sc.name << ": nothing jumped");
+            jumped += on.GetJumpedSlots() + on.GetLoadedJumpedSlots() + on.GetTemplatedSlots();
+        }
+        NS_TEST_EXPECT_MSG_GT(jumped, 100000u, "slots jumped with jumps on");
+
+        // Only before the first slot.
+        RiflFastEngine late(scenarios[0].config);
+        late.AdvanceTo(10);
+        bool threw = false;
+        try
+        {
+            late.SetJumps(false);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            threw = std::string(e.what()).find("SetJumps at slot 10") != std::string::npos;
+        }
+        NS_TEST_EXPECT_MSG_EQ(threw, true, "SetJumps after the first slot is refused");
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
  * \brief Packets offered as ns-3 Packets (RiflPayload, as RiflChannel offers them)
  *        give the same deliveries, events and counters as byte vectors, and their
  *        bytes are read only when a frame or a delivery needs them.
@@ -1671,6 +1740,7 @@ class RiflEngineEquivalenceTestSuite : public TestSuite
         AddTestCase(new RiflBatchedModeTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflPacketPayloadTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflStartupTemplateTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflJumpsOffTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceRandomTestCase(1, 30, false), RIFL_TEST_QUICK);
         AddTestCase(new RiflSplitEngineTestCase(1, 30), RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 500000), RIFL_TEST_QUICK);

@@ -202,7 +202,8 @@ RiflFastEngine::InTemplate()
         return false;
     }
     m_templateChecked = true;
-    if (!m_useTemplates || m_selfCheck || m_trackScrambler || m_started || m_slot != 0)
+    if (!m_useTemplates || !m_jumps || m_selfCheck || m_trackScrambler || m_started
+        || m_slot != 0)
     {
         return false;
     }
@@ -618,6 +619,16 @@ RiflFastEngine::SetSelfCheck(bool on)
     m_trackScrambler = m_selfCheck || m_trackScrambler;
 }
 
+void
+RiflFastEngine::SetJumps(bool on)
+{
+    LeaveTemplate();
+    RIFL_CHECK_ARG(m_slot != 0 || m_started, "RiflFastEngine: SetJumps at slot "
+                                                 << m_slot << " (only before the first "
+                                                 << "packet and slot)");
+    m_jumps = on;
+}
+
 RiflFastEngine::Segment
 RiflFastEngine::PopSegment(Endpoint& ep)
 {
@@ -886,7 +897,7 @@ RiflFastEngine::Emit(RiflLinkEventType type, uint32_t endpoint, uint32_t lane, u
 bool
 RiflFastEngine::IsQuiescent() const
 {
-    if (m_selfCheck || m_quietSlots < m_maxDelay + QUIET_MARGIN)
+    if (!m_jumps || m_selfCheck || m_quietSlots < m_maxDelay + QUIET_MARGIN)
     {
         return false;
     }
@@ -1016,6 +1027,10 @@ RiflFastEngine::Jump(uint64_t n)
 bool
 RiflFastEngine::IsLoadedSteady()
 {
+    if (!m_jumps)
+    {
+        return false;
+    }
     if (m_loadedSteady)
     {
         return true; // nothing but loaded jumps since the last full check

@@ -281,6 +281,18 @@ class RiflFastEngine : public RiflLinkEngine
     /// \return the start-up slots taken from a template instead of being run (0 if none).
     uint64_t GetTemplatedSlots() const;
 
+    /**
+     * \brief Jumps (on by default): off, the engine steps every slot with the per-slot
+     *        rules, with no quiescent or loaded jump and no start-up template.
+     *
+     * Results never change, only the work: tests and the rifl-engine fuzz target
+     * compare an engine with jumps against one without, to check every jump's entry
+     * conditions at a fraction of the reference engine's cost. Must be set before
+     * the first slot.
+     * \param on false to step every slot.
+     */
+    void SetJumps(bool on);
+
   private:
     struct StartupTemplate;
 
@@ -1112,6 +1124,7 @@ class RiflFastEngine : public RiflLinkEngine
     EventCallback m_eventCb;                                           //!< event callback
     std::shared_ptr<const StartupTemplate> m_template; //!< the template followed, if any
     bool m_useTemplates{true};                         //!< SetStartupTemplates()
+    bool m_jumps{true};                                //!< SetJumps()
     bool m_templateChecked{false};                     //!< InTemplate() decided
     uint64_t m_virtualSlot{0};         //!< following a template: the slot run next
     std::size_t m_templateEvents{0};   //!< following a template: its events emitted
