@@ -609,12 +609,18 @@ RiflFastEngine::GetMaterialisedFrames() const
 }
 
 void
+RiflFastEngine::RequireNotStarted(const char* setter)
+{
+    LeaveTemplate(); // the real slot, if a template was followed
+    RIFL_CHECK_ARG(m_slot != 0 || m_started, "RiflFastEngine: " << setter << " at slot " << m_slot
+                                                                << " (only before the first "
+                                                                << "packet and slot)");
+}
+
+void
 RiflFastEngine::SetSelfCheck(bool on)
 {
-    LeaveTemplate();
-    RIFL_CHECK_ARG(m_slot != 0 || m_started, "RiflFastEngine: SetSelfCheck at slot "
-                                                 << m_slot << " (only before the first "
-                                                 << "packet and slot)");
+    RequireNotStarted("SetSelfCheck");
     m_selfCheck = on;
     m_trackScrambler = m_selfCheck || m_trackScrambler;
 }
@@ -622,10 +628,7 @@ RiflFastEngine::SetSelfCheck(bool on)
 void
 RiflFastEngine::SetJumps(bool on)
 {
-    LeaveTemplate();
-    RIFL_CHECK_ARG(m_slot != 0 || m_started, "RiflFastEngine: SetJumps at slot "
-                                                 << m_slot << " (only before the first "
-                                                 << "packet and slot)");
+    RequireNotStarted("SetJumps");
     m_jumps = on;
 }
 

@@ -294,6 +294,12 @@ class RiflFastEngine : public RiflLinkEngine
     void SetJumps(bool on);
 
   private:
+    /**
+     * \brief Refuse a setter once the engine has run a slot or taken a packet.
+     * \param setter its name, for the message.
+     */
+    void RequireNotStarted(const char* setter);
+
     struct StartupTemplate;
 
     /**
