@@ -99,6 +99,7 @@ BitErrorProcess::Pop()
     }
     m_nextSlot = m_event.slot + 1;
     m_valid = false;
+    ++m_headChanges;
 }
 
 const FrameErrorEvent&
@@ -116,6 +117,7 @@ BitErrorProcess::Reset()
 {
     NS_LOG_FUNCTION(this);
     m_valid = false;
+    ++m_headChanges;
     m_started = false;
     m_nextSlot = 0;
     m_event = FrameErrorEvent();

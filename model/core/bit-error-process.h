@@ -118,6 +118,15 @@ class BitErrorProcess : public Object
     virtual double GetMeanBer() const = 0;
 
     /**
+     * \return how many times the next event may have changed (Pop(), Reset()): a
+     *         caller that keeps Peek()'s slot may keep it while this stays the same.
+     */
+    uint64_t GetHeadChanges() const
+    {
+        return m_headChanges;
+    }
+
+    /**
      * \brief Draw a uniform number in (0,1] with 53-bit resolution from two draws.
      *
      * ns-3's uniform streams have ~2^-32 resolution, which would truncate
@@ -156,6 +165,7 @@ class BitErrorProcess : public Object
     bool m_valid{false};     //!< m_event holds the next event
     bool m_started{false};   //!< an event was generated since construction / Reset
     uint64_t m_nextSlot{0};  //!< the smallest slot the next event may have
+    uint64_t m_headChanges{0}; //!< GetHeadChanges()
 };
 
 } // namespace ns3

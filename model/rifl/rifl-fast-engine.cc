@@ -375,12 +375,15 @@ RiflFastEngine::SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossP
 void
 RiflFastEngine::NoteProcesses()
 {
+    m_errorHorizonValid = false;
     m_anyProcess = false;
+    m_anySyncLoss = false;
     for (const Endpoint& ep : m_ep)
     {
         for (const Lane& lane : ep.lanes)
         {
             m_anyProcess = m_anyProcess || lane.errors || lane.syncLoss;
+            m_anySyncLoss = m_anySyncLoss || lane.syncLoss;
         }
     }
 }
@@ -935,6 +938,48 @@ RiflFastEngine::JumpHorizon()
     {
         return h; // an error-free link
     }
+    // A lane's next error at line slot e is received at e + delay, or now if that is
+    // past: max(e, m_slot - delay) + delay = max(e + delay, m_slot). The minimum of
+    // the e + delay over the lanes changes only when a process's next event does
+    // (GetHeadChanges(), or a process set), so it is kept until then.
+    uint64_t changes = 0;
+    for (const Endpoint& ep : m_ep)
+    {
+        for (uint32_t l = 0; l < m_config.lanes; ++l)
+        {
+            changes += ep.lanes[l].errors ? ep.lanes[l].errors->GetHeadChanges() : 0;
+        }
+    }
+    if (!m_errorHorizonValid || changes != m_errorHeadChanges)
+    {
+        m_errorHeadChanges = changes;
+        m_errorHorizon = NEVER;
+        for (Endpoint& ep : m_ep)
+        {
+            for (uint32_t l = 0; l < m_config.lanes; ++l)
+            {
+                Lane& lane = ep.lanes[l];
+                if (lane.errors)
+                {
+                    const FrameErrorEvent& ev = lane.errors->Peek();
+                    if (ev.slot != FrameErrorEvent::NO_MORE_ERRORS)
+                    {
+                        m_errorHorizon = std::min(m_errorHorizon,
+                                                  ev.slot + m_laneDelay[l] + FLAG_DELAY);
+                    }
+                }
+            }
+        }
+        m_errorHorizonValid = true;
+    }
+    if (m_errorHorizon != NEVER)
+    {
+        h = std::min(h, std::max(m_errorHorizon, m_slot));
+    }
+    if (!m_anySyncLoss)
+    {
+        return h;
+    }
     for (Endpoint& ep : m_ep)
     {
         for (uint32_t l = 0; l < m_config.lanes; ++l)
@@ -942,14 +987,6 @@ RiflFastEngine::JumpHorizon()
             Lane& lane = ep.lanes[l];
             const uint64_t delay = m_laneDelay[l] + FLAG_DELAY;
             const uint64_t nextLine = m_slot - delay;
-            if (lane.errors)
-            {
-                const FrameErrorEvent& ev = lane.errors->Peek();
-                if (ev.slot != FrameErrorEvent::NO_MORE_ERRORS)
-                {
-                    h = std::min(h, std::max(ev.slot, nextLine) + delay);
-                }
-            }
             if (lane.syncLoss)
             {
                 // Events over before the next received frame are popped as Receive() would.

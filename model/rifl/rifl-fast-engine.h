@@ -1066,6 +1066,10 @@ class RiflFastEngine : public RiflLinkEngine
     RiflLinkConfig m_config;                       //!< the configuration
     LaneDivider m_laneDiv;                         //!< division by the lane count
     bool m_anyProcess{false};                      //!< some lane has an error or sync-loss process
+    bool m_anySyncLoss{false};                     //!< some lane has a sync-loss process
+    uint64_t m_errorHorizon{0};      //!< JumpHorizon(): min over lanes of next error + delay
+    bool m_errorHorizonValid{false}; //!< m_errorHorizon is up to date (processes set since)
+    uint64_t m_errorHeadChanges{0};  //!< sum of the processes' GetHeadChanges() then
     uint32_t m_fid;                                //!< Frame ID width
     uint32_t m_d;                                  //!< D
     uint32_t m_lineDelay;                          //!< L
