@@ -117,6 +117,9 @@ struct Scenario
 /// RIFL_FUZZ_EVENTS=1: print every event and delivery to stderr.
 const bool g_events = std::getenv("RIFL_FUZZ_EVENTS") != nullptr;
 
+/// RIFL_FUZZ_NO_TEMPLATES set: the fast engine without start-up templates (triage).
+const bool g_noTemplates = std::getenv("RIFL_FUZZ_NO_TEMPLATES") != nullptr;
+
 /// What one engine produced.
 struct Outcome
 {
@@ -557,7 +560,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         Run(first, sc, false, "reference");
     }
     RiflFastEngine fast(sc.config);
-    fast.SetStartupTemplates(std::getenv("RIFL_FUZZ_NO_TEMPLATES") == nullptr);
+    fast.SetStartupTemplates(!g_noTemplates);
     const Outcome b = Run(fast, sc, true, "fast");
     RIFL_FUZZ_CHECK(b.early == 0, "fast: " << b.early << " callbacks before NextEventSlot()");
     if (RiflFuzzRunLazy(data, size))
