@@ -8,6 +8,7 @@
  */
 
 #include "ns3/core-module.h"
+#include "ns3/deterministic-error-process.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/rifl-channel.h"
@@ -16,6 +17,7 @@
 #include "ns3/rifl-net-device.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -248,6 +250,102 @@ class RiflDeviceLosslessTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief Duplicates of old packets are still compared with what was sent.
+ *
+ * The engine scenario of RiflDuplicateHazardTestCase (one lane, L = 55, D = 128,
+ * the RTL replay tail, a B->A error at line slot 2000 and an A->B one at 2200)
+ * through devices, with one-frame packets: the second replay delivers D = 128
+ * user frames to B again, that is 128 packets again, the oldest about 150 packets
+ * behind the newest delivery. The channel must still hold their originals, so that
+ * every delivery (duplicates included) is found intact and reaches MacRx.
+ */
+class RiflDeviceDuplicateOriginalTestCase : public TestCase
+{
+  public:
+    RiflDeviceDuplicateOriginalTestCase()
+        : TestCase("RTL-tail duplicates of packets 100+ deliveries old: compared, intact, "
+                   "delivered")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string engine : {"Reference", "Fast"})
+        {
+            NodeContainer nodes;
+            nodes.Create(2);
+            RiflHelper rifl;
+            rifl.SetDeviceAttribute("Startup", StringValue("Short"));
+            rifl.SetDeviceAttribute("ReplayTail", StringValue("Rtl"));
+            rifl.SetDeviceAttribute("Lanes", UintegerValue(1));
+            rifl.SetDeviceAttribute("FrameIdWidth", UintegerValue(7));
+            rifl.SetChannelAttribute("LineDelaySlots", IntegerValue(55));
+            rifl.SetChannelAttribute("Engine", StringValue(engine));
+            rifl.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize("10000p")));
+            NetDeviceContainer devs = rifl.Install(nodes);
+            Ptr<RiflNetDevice> a = DynamicCast<RiflNetDevice>(devs.Get(0));
+            Ptr<RiflNetDevice> b = DynamicCast<RiflNetDevice>(devs.Get(1));
+            Ptr<RiflChannel> ch = DynamicCast<RiflChannel>(a->GetChannel());
+            auto toA = CreateObject<DeterministicErrorProcess>();
+            auto toB = CreateObject<DeterministicErrorProcess>();
+            toA->AddError(2000, {100});
+            toB->AddError(2200, {100});
+            ch->SetErrorProcess(1, 0, toA);
+            ch->SetErrorProcess(0, 0, toB);
+
+            // One-frame packets: 256-bit frames carry 30 user bytes, 2 of them PPP.
+            const uint32_t n = 3000;
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                for (Ptr<RiflNetDevice> d : {a, b})
+                {
+                    const std::vector<uint8_t> bytes = Pattern(i, 28);
+                    d->Send(Create<Packet>(bytes.data(), bytes.size()), d->GetBroadcast(), 0x0800);
+                }
+            }
+            uint64_t atB = 0;
+            uint64_t corruptAtB = 0;
+            uint64_t newest = 0;
+            uint64_t maxAge = 0;
+            ch->TraceConnectWithoutContext(
+                "Delivery",
+                RiflMakeCallback<void, const RiflDelivery&, bool>(
+                    [&](const RiflDelivery& d, bool corrupt)
+                    {
+                        if (d.endpoint != 1)
+                        {
+                            return;
+                        }
+                        ++atB;
+                        corruptAtB += corrupt ? 1 : 0;
+                        maxAge = std::max(maxAge, newest > d.packetId ? newest - d.packetId : 0);
+                        newest = std::max(newest, d.packetId);
+                    }));
+            uint64_t macRxB = 0;
+            uint64_t rxDropB = 0;
+            b->TraceConnectWithoutContext("MacRx", RiflMakeCallback<void, Ptr<const Packet>>(
+                                                       [&](Ptr<const Packet>) { ++macRxB; }));
+            b->TraceConnectWithoutContext("PhyRxDrop", RiflMakeCallback<void, Ptr<const Packet>>(
+                                                           [&](Ptr<const Packet>) { ++rxDropB; }));
+            Simulator::Stop(MicroSeconds(100));
+            Simulator::Run();
+            const RiflEndpointCounters cb = b->GetCounters();
+            NS_TEST_ASSERT_MSG_EQ(cb.duplicatesDelivered, 128u, engine << ": D duplicates at B");
+            NS_TEST_ASSERT_MSG_EQ(atB, n + 128u, engine << ": every packet, and 128 again");
+            NS_TEST_ASSERT_MSG_GT(maxAge, 100u,
+                                  engine << ": duplicates of packets 100+ deliveries old");
+            NS_TEST_ASSERT_MSG_EQ(corruptAtB, 0u, engine << ": every delivery found intact");
+            NS_TEST_ASSERT_MSG_EQ(b->GetPacketsReceivedCorrupt(), 0u, engine << ": none corrupt");
+            NS_TEST_ASSERT_MSG_EQ(rxDropB, 0u, engine << ": none dropped");
+            NS_TEST_ASSERT_MSG_EQ(macRxB, n + 128u, engine << ": the duplicates reach the user");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief Per-device clock offsets (spec 6.1): compensation Idles traced, or flow control.
  */
 class RiflDeviceClockOffsetTestCase : public TestCase
@@ -470,6 +568,7 @@ class RiflNetDeviceTestSuite : public TestSuite
     {
         AddTestCase(new RiflDeviceLatencyTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceLosslessTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflDeviceDuplicateOriginalTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceClockOffsetTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDevicePerSideUserTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceConfigTestCase, RIFL_TEST_QUICK);

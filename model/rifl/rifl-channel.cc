@@ -228,29 +228,41 @@ HandOver(Ptr<RiflNetDevice> dev, MEM mem, Ts... args)
 }
 
 /**
- * \param p a deque of (id, packet) by increasing id.
+ * \param p held packets by increasing id.
  * \param id an id.
- * \return the packet with that id, or null.
+ * \return the held packet with that id, or null.
  */
-Ptr<Packet>
-FindById(const std::deque<std::pair<uint64_t, Ptr<Packet>>>& p, uint64_t id)
+template <typename Held>
+const Held*
+FindById(const std::deque<Held>& p, uint64_t id)
 {
-    if (p.empty() || id < p.front().first)
+    if (p.empty() || id < p.front().id)
     {
         return nullptr;
     }
     // The ids a channel hands out are consecutive: the position follows from the first.
-    const uint64_t guess = id - p.front().first;
-    if (guess < p.size() && p[guess].first == id)
+    const uint64_t guess = id - p.front().id;
+    if (guess < p.size() && p[guess].id == id)
     {
-        return p[guess].second;
+        return &p[guess];
     }
     const auto it = std::lower_bound(p.begin(), p.end(), id,
-                                     [](const std::pair<uint64_t, Ptr<Packet>>& e, uint64_t v)
+                                     [](const Held& e, uint64_t v)
                                      {
-                                         return e.first < v;
+                                         return e.id < v;
                                      });
-    return it != p.end() && it->first == id ? it->second : nullptr;
+    return it != p.end() && it->id == id ? &*it : nullptr;
+}
+
+/**
+ * \param size a packet size in bytes.
+ * \param payloadBytes user bytes per frame.
+ * \return the user frames the packet is cut into (as the engines do).
+ */
+uint64_t
+FramesOf(uint32_t size, uint32_t payloadBytes)
+{
+    return (static_cast<uint64_t>(size) + payloadBytes - 1) / payloadBytes;
 }
 
 } // namespace
@@ -354,6 +366,8 @@ RiflChannel::DoDispose()
     m_inFlight[1].clear();
     m_announced[0].clear();
     m_announced[1].clear();
+    m_sentFrames = {0, 0};
+    m_announcedFrames = {0, 0};
     m_transport[0].Clear();
     m_transport[1].Clear();
     Channel::DoDispose();
@@ -549,6 +563,7 @@ RiflChannel::Start()
     }
     NS_LOG_FUNCTION(this);
     m_config = BuildConfig();
+    m_holdFrames = static_cast<uint64_t>(m_config.lanes) * (m_config.GetBufferDepth() + 2);
     EnsureProcesses();
     m_started = true;
     m_lookahead = GetDelay();
@@ -719,9 +734,10 @@ RiflChannel::ReceiveRemote(Ptr<RiflNetDevice> device, Ptr<Packet> message)
         [this, sender](uint64_t id, Ptr<Packet> packet)
         {
             auto& announced = m_announced[sender];
-            NS_ABORT_MSG_IF(!announced.empty() && announced.back().first >= id,
+            NS_ABORT_MSG_IF(!announced.empty() && announced.back().id >= id,
                             "RiflChannel: remote packet " << id << " announced out of order");
-            announced.emplace_back(id, packet);
+            m_announcedFrames[sender] += FramesOf(packet->GetSize(), m_config.GetPayloadBytes());
+            announced.push_back(HeldPacket{id, packet, m_announcedFrames[sender]});
         });
 }
 
@@ -787,7 +803,8 @@ RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
     const uint64_t id = m_nextPacketId[ep]++;
     // The device hands the packet over for good: no copy is needed to keep what was
     // sent, and the engine reads its bytes only if a frame or a delivery needs them.
-    m_inFlight[ep].emplace_back(id, packet); // ids increase
+    m_sentFrames[ep] += FramesOf(packet->GetSize(), m_config.GetPayloadBytes());
+    m_inFlight[ep].push_back(HeldPacket{id, packet, m_sentFrames[ep]}); // ids increase
     if (m_remote)
     {
         SendPacketRemote(ep, id, packet);
@@ -965,7 +982,7 @@ RiflChannel::Dispatch(uint32_t d)
             {
                 // the peer's rank delivers it (from its announced copy): done here
                 auto& sent = m_inFlight[ev.endpoint];
-                while (!sent.empty() && sent.front().first <= ev.packetId)
+                while (!sent.empty() && sent.front().id <= ev.packetId)
                 {
                     sent.pop_front();
                 }
@@ -985,9 +1002,10 @@ RiflChannel::Dispatch(uint32_t d)
             Ptr<Packet> delivered;
             bool corrupt = true;
             auto& sent = m_remote ? m_announced[sender] : m_inFlight[sender];
-            const Ptr<Packet> original = FindById(sent, d.packetId);
-            if (original)
+            const HeldPacket* held = FindById(sent, d.packetId);
+            if (held)
             {
+                const Ptr<Packet> original = held->packet;
                 if (d.intact && (d.lean || original->GetSize() == d.content.size()))
                 {
                     corrupt = false; // the engine handed back the offered bytes
@@ -1004,9 +1022,10 @@ RiflChannel::Dispatch(uint32_t d)
                     // applications) survive, exactly as on ns-3's own channels.
                     delivered = original->Copy();
                 }
-                // Delivery is in order: packets older than this one by more than a
-                // margin (kept so that duplicates can still be compared) are done.
-                while (!sent.empty() && sent.front().first + 64 < d.packetId)
+                // Packets older than this one by m_holdFrames user frames have left
+                // every retransmission buffer: no replay can deliver them again.
+                const uint64_t framesEnd = held->framesEnd;
+                while (!sent.empty() && sent.front().framesEnd + m_holdFrames <= framesEnd)
                 {
                     sent.pop_front();
                 }
@@ -1038,7 +1057,8 @@ RiflChannel::Dispatch(uint32_t d)
 Ptr<Packet>
 RiflChannel::FindInFlight(uint32_t sender, uint64_t id) const
 {
-    return FindById(m_inFlight[sender], id);
+    const HeldPacket* held = FindById(m_inFlight[sender], id);
+    return held ? held->packet : nullptr;
 }
 
 void

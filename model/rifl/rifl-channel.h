@@ -367,13 +367,30 @@ class RiflChannel : public Channel
     std::array<std::array<bool, 2>, 2> m_txWakes{{{true, true}, {true, true}}};
     bool m_remote{false};                       //!< the ends run on different MPI ranks
     std::array<uint64_t, 2> m_nextPacketId{{1, 1}}; //!< per sender: next engine packet id
+    /// A packet handed to the engine, kept while the engine may still deliver it.
+    struct HeldPacket
+    {
+        uint64_t id{0};        //!< the engine's packet id
+        Ptr<Packet> packet;    //!< the packet as sent
+        uint64_t framesEnd{0}; //!< the sender's user frames up to and including this packet
+    };
+
     /// Per remote sender (MPI): packets announced by the peer's rank, by increasing id,
-    /// kept until 64 ids past delivery.
-    std::array<std::deque<std::pair<uint64_t, Ptr<Packet>>>, 2> m_announced;
+    /// kept as m_inFlight.
+    std::array<std::deque<HeldPacket>, 2> m_announced;
+    /// Per remote sender (MPI): user frames of the packets announced so far.
+    std::array<uint64_t, 2> m_announcedFrames{{0, 0}};
     /// Per local endpoint (MPI): its messages to the peer's rank and the peer's to it.
     std::array<SplitLinkTransport, 2> m_transport;
-    /// Per sender: sent packets by increasing id (kept until 64 ids past delivery).
-    std::array<std::deque<std::pair<uint64_t, Ptr<Packet>>>, 2> m_inFlight;
+    /// Per sender: sent packets by increasing id. A packet is kept until a delivery
+    /// of a packet at least m_holdFrames user frames newer: by then none of its
+    /// frames is in a retransmission buffer, so no replay can deliver it again and
+    /// a duplicate can always be compared with what was sent.
+    std::array<std::deque<HeldPacket>, 2> m_inFlight;
+    /// Per sender: user frames of the packets sent so far.
+    std::array<uint64_t, 2> m_sentFrames{{0, 0}};
+    /// Lanes x (buffer depth + 2): see m_inFlight.
+    uint64_t m_holdFrames{0};
     TracedCallback<const RiflDelivery&, bool> m_deliveryTrace; //!< the Delivery trace
 };
 
