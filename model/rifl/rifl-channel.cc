@@ -16,6 +16,7 @@
 #include "ns3/packet.h"
 #include "ns3/rifl-check.h"
 #include "ns3/rifl-compat.h"
+#include "ns3/rifl-frame.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "rifl-fast-engine.h"
@@ -252,17 +253,6 @@ FindById(const std::deque<Held>& p, uint64_t id)
                                          return e.id < v;
                                      });
     return it != p.end() && it->id == id ? &*it : nullptr;
-}
-
-/**
- * \param size a packet size in bytes.
- * \param payloadBytes user bytes per frame.
- * \return the user frames the packet is cut into (as the engines do).
- */
-uint64_t
-FramesOf(uint32_t size, uint32_t payloadBytes)
-{
-    return (static_cast<uint64_t>(size) + payloadBytes - 1) / payloadBytes;
 }
 
 } // namespace
@@ -736,7 +726,8 @@ RiflChannel::ReceiveRemote(Ptr<RiflNetDevice> device, Ptr<Packet> message)
             auto& announced = m_announced[sender];
             NS_ABORT_MSG_IF(!announced.empty() && announced.back().id >= id,
                             "RiflChannel: remote packet " << id << " announced out of order");
-            m_announcedFrames[sender] += FramesOf(packet->GetSize(), m_config.GetPayloadBytes());
+            m_announcedFrames[sender]
+                += RiflFrame::FramesForPacket(m_config.frameSize, packet->GetSize());
             announced.push_back(HeldPacket{id, packet, m_announcedFrames[sender]});
         });
 }
@@ -803,7 +794,7 @@ RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
     const uint64_t id = m_nextPacketId[ep]++;
     // The device hands the packet over for good: no copy is needed to keep what was
     // sent, and the engine reads its bytes only if a frame or a delivery needs them.
-    m_sentFrames[ep] += FramesOf(packet->GetSize(), m_config.GetPayloadBytes());
+    m_sentFrames[ep] += RiflFrame::FramesForPacket(m_config.frameSize, packet->GetSize());
     m_inFlight[ep].push_back(HeldPacket{id, packet, m_sentFrames[ep]}); // ids increase
     if (m_remote)
     {
