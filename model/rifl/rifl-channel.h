@@ -391,6 +391,10 @@ class RiflChannel : public Channel
     std::array<uint64_t, 2> m_sentFrames{{0, 0}};
     /// Lanes x (buffer depth + 2): see m_inFlight.
     uint64_t m_holdFrames{0};
+    /// Per sender: lean deliveries that came with their payload (RiflDelivery::source).
+    /// Such a delivery needs no lookup in m_inFlight; one in RELEASE_EVERY looks its
+    /// packet up all the same, to release the packets it makes old.
+    std::array<uint64_t, 2> m_sourcedDeliveries{{0, 0}};
     TracedCallback<const RiflDelivery&, bool> m_deliveryTrace; //!< the Delivery trace
 };
 

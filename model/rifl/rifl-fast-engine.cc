@@ -1769,28 +1769,73 @@ RiflFastEngine::BatchJump(uint64_t t1)
             QueuedPacket& qp = ep.txQueue.front();
             const uint32_t cnt
                 = static_cast<uint32_t>(std::min<uint64_t>(qp.segments - qp.next, k - j));
-            // Built in place: every field a batched run uses is set below (the
-            // single-only fields are not read; frame and bytes are empty).
-            Run& u = runs.push_back_slot();
-            u.single = false;
-            u.packetId = qp.packetId;
-            u.seg0 = qp.next;
-            u.count = cnt;
-            u.segments = qp.segments;
-            u.groupSeq0 = seq0 + j;
-            u.lineSlot = t0 + 1 + m_laneDiv.Div(j);
-            u.pos0 = static_cast<uint32_t>(m_laneDiv.Mod(j));
-            u.lane0 = static_cast<uint32_t>(m_laneDiv.Mod(rr0 + j));
-            u.sender = static_cast<uint8_t>(s);
+            const uint32_t lane0 = static_cast<uint32_t>(m_laneDiv.Mod(rr0 + j));
+            // A packet still being dealt when the last jump ended continues its last
+            // run: frame i of a run is at line slot lineSlot + (pos0 + i) / Lanes on
+            // lane (lane0 + i) % Lanes, which covers the new frames when the run
+            // filled the last slot of that jump. One run per packet, not per jump,
+            // on a saturated link (fewer records written, each a cache miss on a
+            // large fabric).
+            Run* cont = nullptr;
+            bool continued = false;
+            if (j == 0 && !runs.empty() && m_receivedTo[s].run < runs.size())
+            {
+                Run& b = runs.back();
+                if (!b.single && b.packetId == qp.packetId && b.seg0 + b.count == qp.next
+                    && m_laneDiv.Mod(b.pos0 + b.count) == 0 && RunLastSlot(b) == t0)
+                {
+                    cont = &b;
+                    continued = true;
+                }
+            }
+            if (continued)
+            {
+#ifdef NS3_ASSERT_ENABLE
+                NS_ASSERT_MSG(cont->groupSeq0 + cont->count == seq0
+                                  && m_laneDiv.Mod(cont->lane0 + cont->count) == lane0,
+                              "RiflFastEngine: a continued run does not line up");
+                for (uint32_t l = 0; l < nLanes; ++l)
+                {
+                    const uint32_t offset
+                        = l >= cont->lane0 ? l - cont->lane0 : l + nLanes - cont->lane0;
+                    NS_ASSERT_MSG(cont->lanes[l].seq + m_laneDiv.Div(cont->count)
+                                              + (offset < m_laneDiv.Mod(cont->count) ? 1 : 0)
+                                          == ep.lanes[l].txLaneSeq
+                                      && cont->lanes[l].eop == ep.lanes[l].txLaneEopSeq,
+                                  "RiflFastEngine: a continued run's lane marks do not line up");
+                }
+#endif
+                cont->count += cnt;
+            }
+            else
+            {
+                // Built in place: every field a batched run uses is set below (the
+                // single-only fields are not read; frame and bytes are empty).
+                Run& u = runs.push_back_slot();
+                u.single = false;
+                u.packetId = qp.packetId;
+                u.seg0 = qp.next;
+                u.count = cnt;
+                u.segments = qp.segments;
+                u.groupSeq0 = seq0 + j;
+                u.lineSlot = t0 + 1 + m_laneDiv.Div(j);
+                u.pos0 = static_cast<uint32_t>(m_laneDiv.Mod(j));
+                u.lane0 = lane0;
+                u.sender = static_cast<uint8_t>(s);
+                for (uint32_t l = 0; l < nLanes; ++l)
+                {
+                    u.lanes[l].seq = ep.lanes[l].txLaneSeq;
+                    u.lanes[l].eop = ep.lanes[l].txLaneEopSeq;
+                }
+                cont = &u;
+            }
+            Run& u = *cont;
             const uint64_t cntPerLane = m_laneDiv.Div(cnt);
             const uint32_t cntRest = m_laneDiv.Mod(cnt);
             for (uint32_t l = 0; l < nLanes; ++l)
             {
-                Lane& lane = ep.lanes[l];
-                u.lanes[l].seq = lane.txLaneSeq;
-                u.lanes[l].eop = lane.txLaneEopSeq;
-                const uint32_t offset = l >= u.lane0 ? l - u.lane0 : l + nLanes - u.lane0;
-                lane.txLaneSeq += cntPerLane + (offset < cntRest ? 1 : 0);
+                const uint32_t offset = l >= lane0 ? l - lane0 : l + nLanes - lane0;
+                ep.lanes[l].txLaneSeq += cntPerLane + (offset < cntRest ? 1 : 0);
             }
             RiflLinkEvent ev;
             ev.endpoint = s;
@@ -1813,12 +1858,18 @@ RiflFastEngine::BatchJump(uint64_t t1)
                 m_jumpTxEvents[s].push_back(ev);
                 --ep.pendingPackets;
                 ++ep.lanes[ev.lane].txLaneEopSeq;
-                u.payload = std::move(qp.payload);
+                if (!continued)
+                {
+                    u.payload = std::move(qp.payload);
+                }
                 ep.txQueue.pop_front();
             }
             else
             {
-                u.payload = qp.payload;
+                if (!continued)
+                {
+                    u.payload = qp.payload;
+                }
                 qp.next += cnt;
             }
         }
@@ -1986,6 +2037,7 @@ RiflFastEngine::TakePacket(uint32_t epIndex, std::size_t first, std::size_t last
     {
         rd.intact = true;
         rd.lean = true; // the adapter holds the offered bytes
+        rd.source = head.payload;
         out->push_back(std::move(rd));
         return;
     }

@@ -111,6 +111,10 @@ struct RiflDelivery
     /// True when the engine left content and wordLatencies empty because the
     /// delivery is intact and lean deliveries were asked for (SetLeanDeliveries()).
     bool lean{false};
+    /// For a lean delivery, when the engine has it: the payload offered with the
+    /// packet (OfferPayload()), so that an adapter can reach the offered packet
+    /// without looking it up (RiflPayload::GetPacket()). Null says nothing.
+    std::shared_ptr<const RiflPayload> source;
 };
 
 /**

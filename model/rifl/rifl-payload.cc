@@ -23,6 +23,12 @@ RiflPayload::RiflPayload(Ptr<const Packet> packet)
 
 RiflPayload::~RiflPayload() = default;
 
+Ptr<const Packet>
+RiflPayload::GetPacket() const
+{
+    return m_packet;
+}
+
 void
 RiflPayload::Materialise() const
 {

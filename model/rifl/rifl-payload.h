@@ -75,6 +75,12 @@ class RiflPayload
         return GetBytes().data();
     }
 
+    /**
+     * \return the packet the payload was made from, until its bytes were copied
+     *         out of it (GetBytes()); null after that and for a byte payload.
+     */
+    Ptr<const Packet> GetPacket() const;
+
     /// \return true once the bytes are held (always for a byte-vector payload).
     bool IsMaterialised() const
     {
