@@ -558,6 +558,109 @@ class RiflDeviceConfigTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief No packet reaches a node's upper layer from inside that node's own call to
+ *        RiflNetDevice::Send(): a delivery due at the instant of the send is handed
+ *        over as an event of that instant, after the send returns.
+ *
+ * A sends one packet to B; a first run finds the instant T of its delivery. A second
+ * run schedules, before anything else, a send by B at exactly T in B's context: the
+ * engine catches up to T inside that send and finds the delivery due. Before the fix
+ * (RiflChannel handing it to B's device at once) B's receive callback ran inside B's
+ * Send(); an upper layer that counts or sends in both (a closed-loop application,
+ * TCP) then saw its own call re-entered.
+ */
+class RiflDeviceNoReentryTestCase : public TestCase
+{
+  public:
+    RiflDeviceNoReentryTestCase()
+        : TestCase("A delivery due while a node sends reaches it after its Send() returns, "
+                   "at the same instant, on both engines")
+    {
+    }
+
+  private:
+    /// What B saw.
+    struct Seen
+    {
+        bool inSend{false};         //!< B is inside Send()
+        uint32_t received{0};       //!< packets B received
+        uint32_t receivedInSend{0}; //!< of which inside B's Send()
+        Time when;                  //!< when B received the first
+    };
+
+    /**
+     * \brief One run.
+     * \param engine "Fast" or "Reference".
+     * \param sendAt when B sends (negative: B does not send).
+     * \return what B saw.
+     */
+    static Seen Run(const std::string& engine, Time sendAt)
+    {
+        Seen seen;
+        NodeContainer nodes;
+        nodes.Create(2);
+        RiflHelper rifl;
+        rifl.SetDeviceAttribute("Startup", StringValue("Short"));
+        rifl.SetChannelAttribute("Engine", StringValue(engine));
+        NetDeviceContainer d = rifl.Install(nodes);
+        Ptr<NetDevice> a = d.Get(0);
+        Ptr<NetDevice> b = d.Get(1);
+        b->SetReceiveCallback(
+            [&seen](Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&)
+            {
+                seen.receivedInSend += seen.inSend ? 1 : 0;
+                if (seen.received++ == 0)
+                {
+                    seen.when = Simulator::Now();
+                }
+                return true;
+            });
+        a->SetReceiveCallback(
+            [](Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&)
+            {
+                return true;
+            });
+        if (sendAt.IsPositive())
+        {
+            // scheduled first: at T it runs before the channel's wake-up for the delivery
+            Simulator::ScheduleWithContext(nodes.Get(1)->GetId(), sendAt,
+                                           [&seen, b, a]()
+                                           {
+                                               seen.inSend = true;
+                                               b->Send(Create<Packet>(100), a->GetAddress(),
+                                                       0x0800);
+                                               seen.inSend = false;
+                                           });
+        }
+        Simulator::ScheduleWithContext(nodes.Get(0)->GetId(), MicroSeconds(60),
+                                       [a, b]()
+                                       {
+                                           a->Send(Create<Packet>(1000), b->GetAddress(), 0x0800);
+                                       });
+        Simulator::Stop(MicroSeconds(200));
+        Simulator::Run();
+        Simulator::Destroy();
+        return seen;
+    }
+
+    void DoRun() override
+    {
+        for (const std::string engine : {"Reference", "Fast"})
+        {
+            const Seen first = Run(engine, Time(-1));
+            NS_TEST_ASSERT_MSG_EQ(first.received, 1u, engine << ": the packet arrives");
+            const Seen second = Run(engine, first.when);
+            NS_TEST_ASSERT_MSG_EQ(second.received, 1u, engine);
+            NS_TEST_ASSERT_MSG_EQ(second.when, first.when,
+                                  engine << ": delivered at the same instant");
+            NS_TEST_ASSERT_MSG_EQ(second.receivedInSend, 0u,
+                                  engine << ": not from inside B's Send()");
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief The RiflNetDevice test suite.
  */
 class RiflNetDeviceTestSuite : public TestSuite
@@ -572,6 +675,7 @@ class RiflNetDeviceTestSuite : public TestSuite
         AddTestCase(new RiflDeviceClockOffsetTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDevicePerSideUserTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceConfigTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflDeviceNoReentryTestCase, RIFL_TEST_QUICK);
     }
 };
 

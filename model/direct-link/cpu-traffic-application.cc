@@ -249,9 +249,14 @@ CpuTrafficApplication::SendRequest()
         b[i] = Pattern(number, address, 0, i);
     }
     const Time now = Simulator::Now();
+    // Counted before the send: a link may hand a response over while the request is
+    // being sent, and the request that response lets this application issue must see
+    // this one (MaxRequests).
+    ++m_stats.requestsIssued;
     const uint64_t id = m_dliu->Send(dst, m_dliu->GetRequestClass(), b);
     if (id == 0)
     {
+        --m_stats.requestsIssued;
         ++m_stats.requestsRefused;
         if (m_mode == CLOSED_LOOP)
         {
@@ -259,7 +264,6 @@ CpuTrafficApplication::SendRequest()
         }
         return;
     }
-    ++m_stats.requestsIssued;
     Outstanding o;
     o.sent = now;
     o.dst = dst;

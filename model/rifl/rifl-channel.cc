@@ -73,6 +73,32 @@ bool g_tieFlushPending{false};   //!< a flush is scheduled
 bool g_tieResetScheduled{false}; //!< ResetTies() is registered with this simulation
 int g_canonical{-1};             //!< RiflCanonicalTies of this simulation (-1: not read)
 uint64_t g_tieSeq{0};            //!< hand-over counter
+/// Calls from a device into its channel in progress (Send(), GetPendingPacketsNow(),
+/// CatchUpNow()): what the engine hands over meanwhile must not re-enter the node.
+uint32_t g_deviceCalls{0};
+
+/**
+ * \brief Marks a call from a device (an upper layer's Send(), a counter read) for its
+ *        duration: HandOver() then schedules every hand-over as an event of the node at
+ *        the current instant instead of calling the device at once, so no packet or
+ *        event reaches an upper layer from inside its own call into the device.
+ */
+class DeviceCallScope
+{
+  public:
+    DeviceCallScope()
+    {
+        ++g_deviceCalls;
+    }
+
+    ~DeviceCallScope()
+    {
+        --g_deviceCalls;
+    }
+
+    DeviceCallScope(const DeviceCallScope&) = delete;
+    DeviceCallScope& operator=(const DeviceCallScope&) = delete;
+};
 
 /// A wake-up in the calendar of RiflCanonicalTies (RiflChannel::Reschedule()).
 struct CalendarWake
@@ -201,8 +227,8 @@ CanonicalTies()
 
 /**
  * \brief Hand a call to a device: at once (RiflCanonicalTies false: directly when this is
- *        already its node's context, else as an event of its node), or in the canonical
- *        order of this instant.
+ *        already its node's context and no device is calling into a channel, else as an
+ *        event of its node), or in the canonical order of this instant.
  * \param dev the device.
  * \param mem the member function of the device.
  * \param args its arguments.
@@ -214,7 +240,7 @@ HandOver(Ptr<RiflNetDevice> dev, MEM mem, Ts... args)
     const uint32_t node = dev->GetNode()->GetId();
     if (!CanonicalTies())
     {
-        if (Simulator::GetContext() == node)
+        if (g_deviceCalls == 0 && Simulator::GetContext() == node)
         {
             (PeekPointer(dev)->*mem)(args...);
         }
@@ -785,6 +811,7 @@ uint64_t
 RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
 {
     NS_LOG_FUNCTION(this << device << packet);
+    const DeviceCallScope scope;
     if (!m_started)
     {
         Start();
@@ -823,6 +850,7 @@ RiflChannel::GetPendingPacketsNow(Ptr<RiflNetDevice> device)
     const uint32_t ep = GetEndpoint(device);
     if (m_started && !m_txWakes[ep][1])
     {
+        const DeviceCallScope scope;
         CatchUp(DriverOf(ep)); // the engine may have run past TX_ENDs of this device unseen
     }
     return GetPendingPackets(device);
@@ -853,6 +881,7 @@ RiflChannel::CatchUpNow(uint32_t endpoint)
                    "RiflChannel::CatchUpNow: endpoint = " << endpoint << " is not 0 or 1");
     if (m_started)
     {
+        const DeviceCallScope scope;
         const uint32_t d = DriverOf(endpoint);
         CatchUp(d);
         Reschedule(d);
