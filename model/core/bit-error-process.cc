@@ -59,33 +59,30 @@ BitErrorProcess::GetFrameBits() const
 }
 
 const FrameErrorEvent&
-BitErrorProcess::Peek()
+BitErrorProcess::Generate()
 {
-    if (!m_valid)
+    RIFL_CHECK_ARG(m_frameBits == 0,
+                   "BitErrorProcess: FrameBits = 0 (not set); call SetFrameBits(1.."
+                       << MAX_FRAME_BITS << ") before Peek()");
+    m_event.slot = FrameErrorEvent::NO_MORE_ERRORS;
+    m_event.bits.clear();
+    if (m_nextSlot != FrameErrorEvent::NO_MORE_ERRORS)
     {
-        RIFL_CHECK_ARG(m_frameBits == 0,
-                       "BitErrorProcess: FrameBits = 0 (not set); call SetFrameBits(1.."
-                           << MAX_FRAME_BITS << ") before Peek()");
-        m_event.slot = FrameErrorEvent::NO_MORE_ERRORS;
-        m_event.bits.clear();
-        if (m_nextSlot != FrameErrorEvent::NO_MORE_ERRORS)
+        m_started = true;
+        DoGenerateNext(m_nextSlot, m_event);
+        NS_ASSERT(m_event.slot >= m_nextSlot);
+        if (m_event.slot == FrameErrorEvent::NO_MORE_ERRORS)
         {
-            m_started = true;
-            DoGenerateNext(m_nextSlot, m_event);
-            NS_ASSERT(m_event.slot >= m_nextSlot);
-            if (m_event.slot == FrameErrorEvent::NO_MORE_ERRORS)
-            {
-                m_event.bits.clear();
-                m_nextSlot = FrameErrorEvent::NO_MORE_ERRORS;
-            }
-            else
-            {
-                NS_LOG_LOGIC("event at slot " << m_event.slot << " with " << m_event.bits.size()
-                                              << " bits");
-            }
+            m_event.bits.clear();
+            m_nextSlot = FrameErrorEvent::NO_MORE_ERRORS;
         }
-        m_valid = true;
+        else
+        {
+            NS_LOG_LOGIC("event at slot " << m_event.slot << " with " << m_event.bits.size()
+                                          << " bits");
+        }
     }
+    m_valid = true;
     return m_event;
 }
 
@@ -100,16 +97,6 @@ BitErrorProcess::Pop()
     m_nextSlot = m_event.slot + 1;
     m_valid = false;
     ++m_headChanges;
-}
-
-const FrameErrorEvent&
-BitErrorProcess::SkipTo(uint64_t slot)
-{
-    while (Peek().slot < slot)
-    {
-        Pop();
-    }
-    return Peek();
 }
 
 void

@@ -160,6 +160,12 @@ class BitErrorProcess : public Object
     bool HasStarted() const;
 
   private:
+    /**
+     * \brief Peek()'s slow path: generate the next event.
+     * \return the event.
+     */
+    const FrameErrorEvent& Generate();
+
     uint32_t m_frameBits{0}; //!< bits per slot, 0 = unset
     FrameErrorEvent m_event; //!< the cached next event
     bool m_valid{false};     //!< m_event holds the next event
@@ -167,6 +173,25 @@ class BitErrorProcess : public Object
     uint64_t m_nextSlot{0};  //!< the smallest slot the next event may have
     uint64_t m_headChanges{0}; //!< GetHeadChanges()
 };
+
+// Peek() and SkipTo() run for every received frame slot a link steps: inline, with
+// the generation out of line.
+
+inline const FrameErrorEvent&
+BitErrorProcess::Peek()
+{
+    return m_valid ? m_event : Generate();
+}
+
+inline const FrameErrorEvent&
+BitErrorProcess::SkipTo(uint64_t slot)
+{
+    while (Peek().slot < slot)
+    {
+        Pop();
+    }
+    return m_event;
+}
 
 } // namespace ns3
 

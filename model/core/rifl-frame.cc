@@ -428,36 +428,6 @@ RiflFrame::WrapFrameId(uint64_t counter, uint32_t frameIdWidth)
 }
 
 uint32_t
-RiflFrame::GetFrameSize() const
-{
-    return m_frameSize;
-}
-
-RiflFrame::Kind
-RiflFrame::GetKind() const
-{
-    return m_kind;
-}
-
-RiflFrame::Meta
-RiflFrame::GetMeta() const
-{
-    return m_meta;
-}
-
-uint16_t
-RiflFrame::GetKey() const
-{
-    return m_key;
-}
-
-const std::vector<uint8_t>&
-RiflFrame::GetPayload() const
-{
-    return m_payload;
-}
-
-uint32_t
 RiflFrame::GetValidBytes() const
 {
     if (m_kind != Kind::DATA)

@@ -319,6 +319,38 @@ class RiflFrame
     std::vector<uint8_t> m_payload; //!< payload image, PayloadBytes() bytes
 };
 
+// The accessors every received frame slot reads, inline.
+
+inline uint32_t
+RiflFrame::GetFrameSize() const
+{
+    return m_frameSize;
+}
+
+inline RiflFrame::Kind
+RiflFrame::GetKind() const
+{
+    return m_kind;
+}
+
+inline RiflFrame::Meta
+RiflFrame::GetMeta() const
+{
+    return m_meta;
+}
+
+inline uint16_t
+RiflFrame::GetKey() const
+{
+    return m_key;
+}
+
+inline const std::vector<uint8_t>&
+RiflFrame::GetPayload() const
+{
+    return m_payload;
+}
+
 } // namespace ns3
 
 #endif /* RIFL_FRAME_H */

@@ -30,6 +30,10 @@ constexpr uint64_t USER_DELAY = 6;
 constexpr std::size_t MAX_PACKET_BYTES = 100000000;
 /// Quiet slots beyond L needed before a jump (line flushed, 16-frame key/aligner windows).
 constexpr uint64_t QUIET_MARGIN = 24;
+/// Steady slots beyond L needed before a loaded jump: every frame on the line and in the
+/// flag pipeline (the last L + FLAG_DELAY slots) was sent in a steady slot; the rest of the
+/// state IsLoadedSteady() checks itself.
+constexpr uint64_t STEADY_MARGIN = FLAG_DELAY + 1;
 /// Shortest loaded jump worth its set-up (slots).
 constexpr uint64_t MIN_LOADED_JUMP = 1;
 /// Start-up templates kept per process (RiflFastEngine::SetStartupTemplates()).
@@ -1076,7 +1080,7 @@ RiflFastEngine::IsLoadedSteady()
         return true; // nothing but loaded jumps since the last full check
     }
     if (m_drainRate[0] != 0.0 || m_drainRate[1] != 0.0 || m_thrOn < 2 || m_maxDelay != m_lineDelay
-        || m_steadySlots < m_lineDelay + QUIET_MARGIN || m_slot < m_lineDelay + QUIET_MARGIN)
+        || m_steadySlots < m_lineDelay + STEADY_MARGIN || m_slot < m_lineDelay + QUIET_MARGIN)
     {
         return false;
     }
@@ -2133,6 +2137,7 @@ RiflFastEngine::LeaveBatch()
         uint64_t slot;
         const Run* run;
         uint32_t frame;
+        RiflFrameTag tag; // its tag, from the view taken once
     };
     for (uint32_t s = 0; s < 2; ++s)
     {
@@ -2149,7 +2154,7 @@ RiflFastEngine::LeaveBatch()
             for (uint32_t i = i0; i < u.count; ++i)
             {
                 const FrameView v = ViewFrame(u, i);
-                perLane[v.lane].push_back(Slotted{v.lineSlot, &u, i});
+                perLane[v.lane].push_back(Slotted{v.lineSlot, &u, i, v.tag});
             }
         }
         for (uint32_t l = 0; l < nLanes; ++l)
@@ -2171,12 +2176,11 @@ RiflFastEngine::LeaveBatch()
                 RiflFrameTag tag;
                 if (u != nullptr)
                 {
-                    tag = ViewFrame(*u->run, u->frame).tag;
+                    tag = u->tag;
                 }
                 else if (k < perLane[l].size())
                 {
-                    const RiflFrameTag next
-                        = ViewFrame(*perLane[l][k].run, perLane[l][k].frame).tag;
+                    const RiflFrameTag& next = perLane[l][k].tag;
                     tag = RiflFrameTag::NonUser(next.laneSeq, next.laneEopSeq, next.fcSeq);
                 }
                 else
