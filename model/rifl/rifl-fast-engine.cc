@@ -2814,9 +2814,14 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
         RiflLaneState& st = lane.state;
         const RiflTxState state = st.GetTxState();
         const RiflTxFrame kind = plan[l];
-        LineFrame out;
+        // Built in place on the line (no temporary to zero and move); a slot the ring
+        // reuses holds a released frame, every other field is set here.
+        LineFrame& out = lane.line.push_back_slot();
         out.lineSlot = m_slot + 1;
         out.scrBefore = lane.txScr;
+        out.tag = RiflFrameTag();
+        out.txId = 0;
+        out.fill = false;
         uint64_t content = 0;
         ++c.stateSlots[static_cast<uint8_t>(state)];
         if (state == RiflTxState::RETRANS && st.GetReplayCounter() == 0)
@@ -2950,7 +2955,6 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
             NS_ABORT_MSG_IF(RiflFrame::ScramblerStateAfter(bits) != lane.txScr,
                             "RiflFastEngine self-check: tracked scrambler state differs");
         }
-        lane.line.push_back(std::move(out));
     }
     for (uint32_t i = 0; i < nTaken; ++i)
     {
