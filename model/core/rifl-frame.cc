@@ -107,6 +107,12 @@ RiflFrame::RiflFrame()
 {
 }
 
+RiflFrame::RiflFrame(uint32_t frameSize)
+    : m_frameSize(frameSize),
+      m_payload(PayloadBytes(frameSize), 0)
+{
+}
+
 void
 RiflFrame::CheckFrameSize(uint32_t frameSize)
 {
@@ -132,10 +138,7 @@ RiflFrame::MakeData(uint32_t frameSize, const uint8_t* data, std::size_t length,
                    "RiflFrame::MakeData: length = " << length << " must be " << p
                                                     << " (a full payload) for a non-last frame");
     RIFL_CHECK_ARG(data == nullptr, "RiflFrame::MakeData: data = null with length = " << length);
-    RiflFrame f;
-    f.m_frameSize = frameSize;
-    f.m_kind = Kind::DATA;
-    f.m_payload.assign(p, 0);
+    RiflFrame f(frameSize); // one allocation, the payload image zeroed
     std::copy(data, data + length, f.m_payload.begin());
     if (!last)
     {
@@ -156,10 +159,7 @@ RiflFrame::MakeData(uint32_t frameSize, const uint8_t* data, std::size_t length,
 RiflFrame
 RiflFrame::MakeFill(uint32_t frameSize)
 {
-    RiflFrame f;
-    f.m_frameSize = frameSize;
-    f.m_payload.assign(PayloadBytes(frameSize), 0);
-    return f;
+    return RiflFrame(frameSize);
 }
 
 RiflFrame

@@ -312,6 +312,12 @@ class RiflFrame
     bool operator==(const RiflFrame& other) const;
 
   private:
+    /**
+     * \brief A Meta-00 fill frame of the given size (its payload image allocated once).
+     * \param frameSize 128, 256, 512 or 1024 (checked).
+     */
+    explicit RiflFrame(uint32_t frameSize);
+
     uint32_t m_frameSize{256};      //!< frame size in bits
     Kind m_kind{Kind::DATA};        //!< DATA or CONTROL
     Meta m_meta{Meta::INVALID};     //!< Meta code (Data)
