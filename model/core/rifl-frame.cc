@@ -103,7 +103,7 @@ IsKnownKey(uint16_t key)
 } // namespace
 
 RiflFrame::RiflFrame()
-    : m_payload(PayloadBytes(256), 0)
+    : RiflFrame(256)
 {
 }
 

@@ -2815,7 +2815,8 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
         const RiflTxState state = st.GetTxState();
         const RiflTxFrame kind = plan[l];
         // Built in place on the line (no temporary to zero and move); a slot the ring
-        // reuses holds a released frame, every other field is set here.
+        // reuses holds a released frame, every other field is set here. The event
+        // callbacks below run while it is being built: no public getter reads the line.
         LineFrame& out = lane.line.push_back_slot();
         out.lineSlot = m_slot + 1;
         out.scrBefore = lane.txScr;
