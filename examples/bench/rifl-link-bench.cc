@@ -297,7 +297,8 @@ DriveEngine(RiflLinkEngine& engine, const std::vector<Offer>& offers, uint64_t e
  * \param ber bit error rate of every direction and lane (the same streams for every engine).
  * \param offers the stream (MakeOffers()).
  * \param simTimeUs traffic time (the run ends 200 us after it, as RunOne()).
- * \param digest set to a hash of every delivery (endpoint, packet, slot) and event, in order.
+ * \param digest set to a hash of every delivery (endpoint, packet, slot) and event (every
+ *        field), in order.
  * \return the measurements (events = engine events reported).
  */
 Result
@@ -337,7 +338,12 @@ RunEngine(RiflLinkEngine& engine, const RiflLinkConfig& config, double ber,
         {
             ++r.events;
             mix(static_cast<uint64_t>(e.type));
+            mix(e.endpoint);
+            mix(e.lane);
             mix(e.slot);
+            mix(e.packetId);
+            mix(static_cast<uint64_t>(e.value));
+            mix(static_cast<uint64_t>(e.value2));
         });
     SlotClock clock;
     clock.Start(Time(0), config.frameSize,
