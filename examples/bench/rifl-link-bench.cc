@@ -459,15 +459,16 @@ main(int argc, char* argv[])
             berList.push_back(std::stod(tok));
         }
         std::cout << std::setprecision(4);
+        // The engines alone: the configuration of the devices (Startup Short, every other
+        // attribute at its default), checked against a device run's; the stream is the
+        // same at every BER, so it is built once.
+        RiflLinkConfig config;
+        config.startup = RiflStartup::SHORT;
+        std::vector<Offer> offers;
         for (double ber : berList)
         {
             std::map<std::string, Result> res;
             std::map<std::string, uint64_t> digests;
-            // The engines alone: the configuration of the devices (Startup Short, every
-            // other attribute at its default), checked against a device run's.
-            RiflLinkConfig config;
-            config.startup = RiflStartup::SHORT;
-            std::vector<Offer> offers;
             for (const std::string& m : models)
             {
                 const bool engineOnly = m == "fast-engine" || m == "reference-engine";
