@@ -2667,7 +2667,7 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes, uint32_t nByte
                           const RiflFrameTag& tag, uint64_t slot, std::vector<RiflDelivery>* defer)
 {
     Endpoint& ep = m_ep[epIndex];
-    ep.rxRoundRobin = (ep.rxRoundRobin + 1) % m_config.lanes;
+    ep.rxRoundRobin = ep.rxRoundRobin + 1 == m_config.lanes ? 0 : ep.rxRoundRobin + 1;
     ep.rxGroupSeq = tag.groupSeq + 1;
     Assembly& a = ep.assembly;
     if (a.offsets.empty())
@@ -2789,10 +2789,8 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
     {
         ++c.userStallSlots;
     }
-    const uint32_t start = ep.txRoundRobin;
-    for (uint32_t i = 0; i < nLanes && !ep.txQueue.empty(); ++i)
+    for (uint32_t i = 0, l = ep.txRoundRobin; i < nLanes && !ep.txQueue.empty(); ++i)
     {
-        const uint32_t l = (start + i) % nLanes;
         if (!ready[l])
         {
             break;
@@ -2801,7 +2799,8 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
         taken.back().groupSeq = ep.txGroupSeq++;
         assigned[l] = static_cast<int32_t>(nTaken);
         takenLane[nTaken++] = l;
-        ep.txRoundRobin = (l + 1) % nLanes;
+        l = l + 1 == nLanes ? 0 : l + 1; // the next lane, round robin
+        ep.txRoundRobin = l;
     }
     if (nTaken > 0 || !ep.txQueue.empty())
     {

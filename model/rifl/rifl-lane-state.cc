@@ -61,7 +61,7 @@ RiflLaneState::RiflLaneState(uint32_t frameIdWidth, uint32_t replaySlots, uint32
                    "RiflLaneState: replaySlots = " << replaySlots << " is outside " << 2 * m_d + 1
                                                    << "..(2D + tail)");
     m_resumeWait = m_d; // no wait after reset: the rollback counter covers start-up
-    m_thr = ROLLBACK % m_d;
+    m_thr = ROLLBACK & (m_d - 1);
     RiflBufferEntry fill{std::make_shared<const RiflFrame>(RiflFrame::MakeFill(frameSize)),
                          RiflFrameTag{}};
     m_buffer.assign(m_d, fill);
@@ -159,7 +159,7 @@ RiflLaneState::CommitFrame(RiflTxFrame kind, bool groupAligned)
         case RiflTxState::RETRANS:
             if (kind == RiflTxFrame::REPLAY)
             {
-                m_txId = (m_txId + 1) % m_d;
+                m_txId = (m_txId + 1) & (m_d - 1);
             }
             m_replay = (m_replay + 1) % m_replaySlots;
             break;
@@ -191,7 +191,7 @@ RiflLaneState::CommitFrame(RiflTxFrame kind, bool groupAligned)
                 {
                     ++m_rollback;
                 }
-                m_txId = (m_txId + 1) % m_d;
+                m_txId = (m_txId + 1) & (m_d - 1);
             }
             break;
         default:
@@ -337,10 +337,10 @@ RiflLaneState::OnCheck(bool passed, bool isData)
     if (!passed)
     {
         m_err = true;
-        m_expId = (m_thr + m_d - ROLLBACK % m_d) % m_d;
+        m_expId = (m_thr - ROLLBACK) & (m_d - 1); // modulo D (a power of two)
         return Verdict::FAILED;
     }
-    if (m_expId == (m_thr + m_d - 1) % m_d)
+    if (m_expId == ((m_thr - 1) & (m_d - 1)))
     {
         m_err = false; // §11.4, before any increment
     }
@@ -349,10 +349,10 @@ RiflLaneState::OnCheck(bool passed, bool isData)
         return Verdict::CONTROL_OK;
     }
     const bool deliver = m_expId == m_thr;
-    m_expId = (m_expId + 1) % m_d;
+    m_expId = (m_expId + 1) & (m_d - 1);
     if (deliver)
     {
-        m_thr = (m_thr + 1) % m_d;
+        m_thr = (m_thr + 1) & (m_d - 1);
         return Verdict::DELIVER;
     }
     return Verdict::DUPLICATE;
@@ -429,9 +429,9 @@ RiflLaneState::AdvanceSteady(uint64_t txFrames, uint64_t rxFrames)
 {
     NS_ASSERT(m_state == RiflTxState::NORMAL && m_rollback >= m_d && m_aligned && m_rxUp && !m_err
               && m_regularCount >= REGULAR_RESET && m_windowBad == 0);
-    m_txId = static_cast<uint32_t>((m_txId + txFrames) % m_d);
-    m_expId = static_cast<uint32_t>((m_expId + rxFrames) % m_d);
-    m_thr = static_cast<uint32_t>((m_thr + rxFrames) % m_d);
+    m_txId = static_cast<uint32_t>((m_txId + txFrames) & (m_d - 1));
+    m_expId = static_cast<uint32_t>((m_expId + rxFrames) & (m_d - 1));
+    m_thr = static_cast<uint32_t>((m_thr + rxFrames) & (m_d - 1));
     m_windowCount = static_cast<uint32_t>((m_windowCount + rxFrames) % ALIGN_WINDOW);
 }
 
