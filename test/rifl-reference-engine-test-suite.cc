@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -1318,6 +1319,122 @@ class RiflFlowControlTestCase : public TestCase
 
 /**
  * \ingroup rifl
+ * \brief RiflLaneState::TryDeliverInSequence() (the fast engine's shortcut for a clean
+ *        frame delivered in sequence) changes the state exactly as the receive rules
+ *        it replaces, and nothing when it declines.
+ *
+ * Two copies of a lane's receiver see the same random frames (legal or not, Data or
+ * control of each key class, carrying exp_id or another ID): one tries the shortcut on
+ * every legal Data frame and falls back to the rules (OnHeader, OnKey, OnCheck, in the
+ * engines' order) when it declines, the other always applies the rules. Every visible
+ * field must agree after every frame, for several D and RX-up waits; the shortcut must
+ * have been taken often and declined often.
+ */
+class RiflLaneStateShortcutTestCase : public TestCase
+{
+  public:
+    RiflLaneStateShortcutTestCase()
+        : TestCase("RiflLaneState: the in-sequence delivery shortcut equals the receive rules")
+    {
+    }
+
+  private:
+    /// One received frame.
+    struct Frame
+    {
+        bool legal{true};                                              //!< legal Syncword
+        bool data{true};                                               //!< a Data frame
+        RiflLaneState::KeyClass key{RiflLaneState::KeyClass::REGULAR}; //!< control key
+        uint32_t txId{0};                                              //!< its Frame ID
+    };
+
+    /**
+     * \brief The receive rules of both engines for one frame.
+     * \param st the lane.
+     * \param f the frame.
+     * \param rxUpSlots the RX-up wait.
+     */
+    static void Rules(RiflLaneState& st, const Frame& f, uint32_t rxUpSlots)
+    {
+        st.OnHeader(f.legal, rxUpSlots);
+        if (!st.IsAligned())
+        {
+            return;
+        }
+        st.OnKey(f.data || !f.legal ? RiflLaneState::KeyClass::REGULAR : f.key);
+        if (!st.IsRxUp())
+        {
+            return;
+        }
+        st.OnCheck(f.legal && f.txId == st.GetExpectedId(), f.data);
+    }
+
+    /**
+     * \param a a lane.
+     * \param b another.
+     * \return whether every visible receive-side field is equal.
+     */
+    static bool Same(const RiflLaneState& a, const RiflLaneState& b)
+    {
+        return a.IsAligned() == b.IsAligned() && a.IsRxUp() == b.IsRxUp()
+               && a.GetExpectedId() == b.GetExpectedId() && a.GetThreshold() == b.GetThreshold()
+               && a.GetFrameError() == b.GetFrameError() && a.GetPauseFlag() == b.GetPauseFlag()
+               && a.GetRetransmitFlag() == b.GetRetransmitFlag()
+               && a.GetRegularCount() == b.GetRegularCount()
+               && a.GetAlignWindowCount() == b.GetAlignWindowCount()
+               && a.GetAlignWindowBad() == b.GetAlignWindowBad()
+               && a.GetAlignmentLosses() == b.GetAlignmentLosses();
+    }
+
+    void DoRun() override
+    {
+        std::mt19937_64 rng(20261206);
+        for (uint32_t fid : {1u, 2u, 6u})
+        {
+            for (uint32_t rxUpSlots : {0u, 1u, 5u})
+            {
+                const uint32_t d = 1u << fid;
+                RiflLaneState shortcut(fid, 2 * d + d / 2 + 1, 256);
+                RiflLaneState rules = shortcut;
+                uint64_t taken = 0;
+                uint64_t declined = 0;
+                for (uint32_t i = 0; i < 200000; ++i)
+                {
+                    Frame f;
+                    const uint32_t r = static_cast<uint32_t>(rng() % 1000);
+                    f.legal = r >= 15;          // 1.5 % illegal headers
+                    f.data = r < 15 || r >= 60; // 4.5 % control frames
+                    f.key = static_cast<RiflLaneState::KeyClass>(rng() % 3); // not REGULAR
+                    // 2 % carry another ID (a check failure, or a duplicate)
+                    f.txId = rng() % 100 < 98 ? rules.GetExpectedId()
+                                              : static_cast<uint32_t>(rng() % d);
+                    if (f.legal && f.data && shortcut.TryDeliverInSequence(f.txId))
+                    {
+                        ++taken;
+                    }
+                    else
+                    {
+                        declined += f.legal && f.data ? 1 : 0;
+                        Rules(shortcut, f, rxUpSlots);
+                    }
+                    Rules(rules, f, rxUpSlots);
+                    if (!Same(shortcut, rules))
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(true, false,
+                                              "D " << d << " RxUpSlots " << rxUpSlots
+                                                   << ": the states differ after frame " << i);
+                        return;
+                    }
+                }
+                NS_TEST_ASSERT_MSG_GT(taken, 10000u, "D " << d << ": the shortcut was taken");
+                NS_TEST_ASSERT_MSG_GT(declined, 1000u, "D " << d << ": the shortcut declined");
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup rifl
  * \brief Without history the reference engine retains no delivered packet, however many
  *        it delivers, and every delivery still reaches the callback in order and intact.
  */
@@ -1383,6 +1500,7 @@ static class RiflReferenceEngineTestSuite : public TestSuite
     {
         AddTestCase(new RiflLinkConfigTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflRetainedBoundedTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflLaneStateShortcutTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflStartupTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflLatencyTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioTestCase(RiflScenarioTestCase::ONE_DIRECTION), RIFL_TEST_QUICK);

@@ -2298,10 +2298,19 @@ RiflFastEngine::Step()
         for (uint32_t l = 0; l < m_config.lanes; ++l)
         {
             auto& line = m_ep[sender].lanes[l].line;
-            while (!line.empty() && line.front().lineSlot + m_laneDelay[l] + FLAG_DELAY <= t)
+            const uint64_t delay = m_laneDelay[l] + FLAG_DELAY;
+            while (!line.empty())
             {
-                NS_ASSERT(line.front().lineSlot + m_laneDelay[l] + FLAG_DELAY == t);
-                Receive(rx, l, line.front());
+                const LineFrame& f = line.front();
+                if (f.lineSlot + delay > t)
+                {
+                    break;
+                }
+                NS_ASSERT(f.lineSlot + delay == t);
+                if (!ReceiveCleanFill(rx, l, f))
+                {
+                    Receive(rx, l, f);
+                }
                 line.pop_front();
             }
         }
@@ -2336,6 +2345,47 @@ RiflFastEngine::Step()
     m_steadySlots = m_unsteady ? 0 : m_steadySlots + 1;
 }
 
+bool
+RiflFastEngine::SyncLostAt(const Lane& sendLane, uint64_t n)
+{
+    if (!sendLane.syncLoss)
+    {
+        return false;
+    }
+    const SyncLossEvent* ev = &sendLane.syncLoss->Peek();
+    while (ev->startSlot != SyncLossEvent::NO_MORE_EVENTS && ev->startSlot + ev->durationSlots <= n)
+    {
+        sendLane.syncLoss->Pop();
+        ev = &sendLane.syncLoss->Peek();
+    }
+    return ev->startSlot != SyncLossEvent::NO_MORE_EVENTS && ev->startSlot <= n;
+}
+
+bool
+RiflFastEngine::ReceiveCleanFill(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
+{
+    Lane& lane = m_ep[rx].lanes[laneIndex];
+    const Lane& sendLane = m_ep[1 - rx].lanes[laneIndex];
+    const RiflFrameTag& tag = f.tag;
+    // A fill frame is m_fill: Data, Meta 00, no FC notification, no user bytes. It is
+    // received logically (check passed iff its ID = exp_id) when nothing touched it;
+    // NoteFcSequence() reports nothing iff fcSeq <= rxNextFcSeq (no notification), and
+    // NoteResyncAhead() nothing under RiflIsResyncAhead()'s own condition.
+    if (!f.fill || tag.user || tag.fcNotification || lane.rxDelta != 0
+        || tag.fcSeq > lane.rxNextFcSeq
+        || (tag.laneSeq > lane.rxNextSeq && lane.resyncReportedAt != lane.rxNextSeq)
+        || SyncLostAt(sendLane, f.lineSlot)
+        || (sendLane.errors && sendLane.errors->SkipTo(f.lineSlot).slot == f.lineSlot)
+        || !lane.state.TryDeliverInSequence(f.txId))
+    {
+        return false;
+    }
+    RiflEndpointCounters& c = m_ep[rx].counters;
+    ++c.framesReceived;
+    ++c.dataFramesDelivered;
+    return true;
+}
+
 void
 RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
 {
@@ -2346,18 +2396,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     RiflLaneState& st = lane.state;
     const uint64_t n = f.lineSlot;
 
-    bool syncLost = false;
-    if (sendLane.syncLoss)
-    {
-        const SyncLossEvent* ev = &sendLane.syncLoss->Peek();
-        while (ev->startSlot != SyncLossEvent::NO_MORE_EVENTS
-               && ev->startSlot + ev->durationSlots <= n)
-        {
-            sendLane.syncLoss->Pop();
-            ev = &sendLane.syncLoss->Peek();
-        }
-        syncLost = ev->startSlot != SyncLossEvent::NO_MORE_EVENTS && ev->startSlot <= n;
-    }
+    const bool syncLost = SyncLostAt(sendLane, n);
     std::vector<uint32_t> flips;
     if (sendLane.errors)
     {

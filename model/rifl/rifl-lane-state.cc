@@ -358,6 +358,34 @@ RiflLaneState::OnCheck(bool passed, bool isData)
     return Verdict::DUPLICATE;
 }
 
+bool
+RiflLaneState::TryDeliverInSequence(uint32_t txId)
+{
+    if (!m_aligned || !m_rxUp || m_expId != m_thr || txId != m_expId)
+    {
+        return false;
+    }
+    NS_ASSERT(m_windowBad < ALIGN_BAD_LIMIT); // an aligned receiver unlocks at the limit
+    // OnHeader(true): one more legal header in the window; RX up stays up.
+    if (++m_windowCount == ALIGN_WINDOW)
+    {
+        m_windowCount = 0;
+        m_windowBad = 0;
+    }
+    // OnKey(REGULAR).
+    m_regularCount = std::min(REGULAR_RESET, m_regularCount + 1);
+    if (m_regularCount >= REGULAR_RESET)
+    {
+        m_pauseCount = 0;
+        m_retransCount = 0;
+    }
+    // OnCheck(true, true) with exp_id = thr: exp_id = thr - 1 is impossible (D >= 2),
+    // so the Frame Error flag is left as it is; deliver and advance both.
+    m_expId = (m_expId + 1) & (m_d - 1);
+    m_thr = m_expId;
+    return true;
+}
+
 void
 RiflLaneState::SetRemoteFcPause(bool pause)
 {

@@ -352,6 +352,19 @@ class RiflLaneState
     Verdict OnCheck(bool passed, bool isData);
 
     /**
+     * \brief OnHeader(true, *), OnKey(KeyClass::REGULAR) and OnCheck(true, true) at once,
+     *        for a legal Data frame carrying \p txId, when their verdict is DELIVER.
+     *
+     * That is the case when the receiver is aligned and up and exp_id = thr = \p txId:
+     * the three calls then change only the aligner window, the key counters and
+     * exp_id/thr, as done here (while aligned, fewer than two bad headers are in the
+     * window, so the lock holds; RX up stays up). In any other case nothing changes.
+     * \param txId the Frame ID the frame carries (it passes the check iff = exp_id).
+     * \return true if the frame was delivered in sequence (state updated).
+     */
+    bool TryDeliverInSequence(uint32_t txId);
+
+    /**
      * \brief Set or clear the remote FC pause (an FC notification delivered in sequence).
      * \param pause true for FC_ON, false for FC_OFF.
      */
