@@ -1328,7 +1328,9 @@ class RiflFlowControlTestCase : public TestCase
  * every legal Data frame and falls back to the rules (OnHeader, OnKey, OnCheck, in the
  * engines' order) when it declines, the other always applies the rules. Every visible
  * field must agree after every frame, for several D and RX-up waits; the shortcut must
- * have been taken often and declined often.
+ * have been taken often and declined often. Runs of request keys of one class make
+ * the Pause and Re-transmit flags rise, so that the request counters the shortcut
+ * resets are compared through them.
  */
 class RiflLaneStateShortcutTestCase : public TestCase
 {
@@ -1398,6 +1400,10 @@ class RiflLaneStateShortcutTestCase : public TestCase
                 RiflLaneState rules = shortcut;
                 uint64_t taken = 0;
                 uint64_t declined = 0;
+                uint64_t pauseFlags = 0;
+                uint64_t retransmitFlags = 0;
+                uint32_t burst = 0; // request keys of one class still to send in a row
+                auto burstKey = RiflLaneState::KeyClass::PAUSE_REQUEST;
                 for (uint32_t i = 0; i < 200000; ++i)
                 {
                     Frame f;
@@ -1405,6 +1411,22 @@ class RiflLaneStateShortcutTestCase : public TestCase
                     f.legal = r >= 15;          // 1.5 % illegal headers
                     f.data = r < 15 || r >= 60; // 4.5 % control frames
                     f.key = static_cast<RiflLaneState::KeyClass>(rng() % 3); // not REGULAR
+                    if (burst == 0 && rng() % 1000 < 5)
+                    {
+                        // Runs of 1-9 request keys of one class (8 set its flag), so that
+                        // the request counters left over by a run and their reset by 16
+                        // regular frames are compared through the flags.
+                        burst = 1 + static_cast<uint32_t>(rng() % 9);
+                        burstKey = rng() % 2 ? RiflLaneState::KeyClass::PAUSE_REQUEST
+                                             : RiflLaneState::KeyClass::RETRANSMIT_REQUEST;
+                    }
+                    if (burst > 0)
+                    {
+                        --burst;
+                        f.legal = true;
+                        f.data = false;
+                        f.key = burstKey;
+                    }
                     // 2 % carry another ID (a check failure, or a duplicate)
                     f.txId = rng() % 100 < 98 ? rules.GetExpectedId()
                                               : static_cast<uint32_t>(rng() % d);
@@ -1418,6 +1440,8 @@ class RiflLaneStateShortcutTestCase : public TestCase
                         Rules(shortcut, f, rxUpSlots);
                     }
                     Rules(rules, f, rxUpSlots);
+                    pauseFlags += rules.GetPauseFlag() ? 1 : 0;
+                    retransmitFlags += rules.GetRetransmitFlag() ? 1 : 0;
                     if (!Same(shortcut, rules))
                     {
                         NS_TEST_ASSERT_MSG_EQ(true, false,
@@ -1428,6 +1452,9 @@ class RiflLaneStateShortcutTestCase : public TestCase
                 }
                 NS_TEST_ASSERT_MSG_GT(taken, 10000u, "D " << d << ": the shortcut was taken");
                 NS_TEST_ASSERT_MSG_GT(declined, 1000u, "D " << d << ": the shortcut declined");
+                NS_TEST_ASSERT_MSG_GT(pauseFlags, 100u, "D " << d << ": Pause flags were raised");
+                NS_TEST_ASSERT_MSG_GT(retransmitFlags, 100u,
+                                      "D " << d << ": Re-transmit flags were raised");
             }
         }
     }

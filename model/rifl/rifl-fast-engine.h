@@ -515,6 +515,41 @@ class RiflFastEngine : public RiflLinkEngine
             std::size_t m_i; //!< the index
         };
 
+        Ring() = default;
+        /// \brief Copy (the elements and their order).
+        Ring(const Ring&) = default;
+        /// \brief Copy (the elements and their order). \return this ring.
+        Ring& operator=(const Ring&) = default;
+
+        /**
+         * \brief Move; the source is left empty and usable (no capacity).
+         * \param o the source.
+         */
+        Ring(Ring&& o) noexcept
+        {
+            *this = std::move(o);
+        }
+
+        /**
+         * \brief Move; the source is left empty and usable (no capacity).
+         * \param o the source.
+         * \return this ring.
+         */
+        Ring& operator=(Ring&& o) noexcept
+        {
+            if (this != &o)
+            {
+                m_items = std::move(o.m_items);
+                m_capacity = o.m_capacity;
+                m_mask = o.m_mask;
+                m_head = o.m_head;
+                m_size = o.m_size;
+                o.m_items.clear();
+                o.m_capacity = o.m_mask = o.m_head = o.m_size = 0;
+            }
+            return *this;
+        }
+
         /// \return the number of elements.
         std::size_t size() const
         {

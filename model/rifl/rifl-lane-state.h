@@ -359,6 +359,8 @@ class RiflLaneState
      * the three calls then change only the aligner window, the key counters and
      * exp_id/thr, as done here (while aligned, fewer than two bad headers are in the
      * window, so the lock holds; RX up stays up). In any other case nothing changes.
+     * RX up is taken to have been reached with the RX-up wait of the earlier OnHeader()
+     * calls (the engines pass the same wait throughout).
      * \param txId the Frame ID the frame carries (it passes the check iff = exp_id).
      * \return true if the frame was delivered in sequence (state updated).
      */
