@@ -32,6 +32,7 @@ set(RIFL_FUZZ_TARGETS
     error-list
     scenario-attributes
     line-records
+    flow-size-cdf
 )
 if(RIFL_FUZZ)
   if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
