@@ -8,29 +8,55 @@ import os
 import sys
 
 
+_CONFIG_KEYS = {"scenario", "grid", "seeds", "runner", "workers", "output", "scheduler"}
+_REQUIRED_KEYS = ("scenario", "grid")
+
+
+def _json_object(pairs: list) -> dict:
+    """object_pairs_hook of json.loads: a key given twice is an error, not "last one wins"."""
+    obj: dict = {}
+    for k, v in pairs:
+        if k in obj:
+            raise ValueError(f"duplicate key {k!r}")
+        obj[k] = v
+    return obj
+
+
 def _load_config(path: str) -> dict:
+    """Read a sweep config (TOML if the name ends in .toml, else JSON) and check
+    its top-level keys; the values are checked by ``sweep``.  Any problem is a
+    SystemExit whose message starts ``ns3rifl sweep:`` and names the file."""
     if not os.path.exists(path):
         raise SystemExit(f"ns3rifl sweep: config file {path!r} does not exist")
+    if os.path.isdir(path):
+        raise SystemExit(f"ns3rifl sweep: config file {path!r} is a directory, not a file")
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise SystemExit(f"ns3rifl sweep: cannot read config file {path!r}: {e.strerror or e}")
     try:
         if path.endswith(".toml"):
             import tomllib
 
-            with open(path, "rb") as f:
-                cfg = tomllib.load(f)
+            cfg = tomllib.loads(data.decode("utf-8"))
         else:
-            with open(path, "r", encoding="utf-8") as f:
-                cfg = json.load(f)
+            cfg = json.loads(data.decode("utf-8"), object_pairs_hook=_json_object)
     except Exception as e:  # noqa: BLE001 - report any parse error with the file name
         raise SystemExit(f"ns3rifl sweep: cannot parse {path!r}: {e}")
     if not isinstance(cfg, dict):
         raise SystemExit(f"ns3rifl sweep: {path!r} must hold a table/object")
-    allowed = {"scenario", "grid", "seeds", "runner", "workers", "output", "scheduler"}
-    unknown = set(cfg) - allowed
+    unknown = set(cfg) - _CONFIG_KEYS
     if unknown:
-        raise SystemExit(f"ns3rifl sweep: unknown keys {sorted(unknown)} in {path!r}; allowed: {sorted(allowed)}")
-    for key in ("scenario", "grid"):
+        raise SystemExit(f"ns3rifl sweep: unknown keys {sorted(unknown)} in {path!r}; "
+                         f"allowed: {sorted(_CONFIG_KEYS)}")
+    for key in _REQUIRED_KEYS:
         if key not in cfg:
             raise SystemExit(f"ns3rifl sweep: {path!r} needs a '{key}' entry")
+    for key in sorted(cfg):
+        if cfg[key] is None:
+            hint = "" if key in _REQUIRED_KEYS else " (leave it out for the default)"
+            raise SystemExit(f"ns3rifl sweep: {path!r}: {key} is null; give a value{hint}")
     return cfg
 
 
@@ -53,6 +79,7 @@ def main(argv=None) -> int:
             row = run_point(req["scenario"], req["point"])
         except (TypeError, ValueError) as e:
             print(f"{type(e).__name__}: {e}", file=sys.stderr)
+            print(json.dumps({"error": type(e).__name__, "message": str(e)}))
             return 2
         print(json.dumps(row, default=float))
         return 0
@@ -64,19 +91,23 @@ def main(argv=None) -> int:
     if args.cmd == "sweep":
         from .sweeps import sweep
 
-        cfg = _load_config(args.config)
+        path = args.config
+        cfg = _load_config(path)
         runner = cfg.get("runner", "process")
         scheduler = args.scheduler or cfg.get("scheduler")
         if args.scheduler:
             runner = "dask"
+        output = cfg.get("output", "sweep-results.jsonl")
+        if isinstance(output, str) and output and os.path.exists(output) \
+                and os.path.samefile(output, path):
+            raise SystemExit(f"ns3rifl sweep: {path!r}: output = {output!r} is the config file itself")
         try:
             rows = sweep(cfg["scenario"], cfg["grid"], seeds=cfg.get("seeds", [1]), runner=runner,
-                         workers=args.workers or cfg.get("workers"),
-                         output=cfg.get("output", "sweep-results.jsonl"), scheduler=scheduler,
-                         progress=not args.no_progress)
+                         workers=args.workers if args.workers is not None else cfg.get("workers"),
+                         output=output, scheduler=scheduler, progress=not args.no_progress)
         except (TypeError, ValueError) as e:
-            raise SystemExit(f"ns3rifl sweep: {e}")
-        print(f"{len(rows)} runs; results in {cfg.get('output', 'sweep-results.jsonl')}")
+            raise SystemExit(f"ns3rifl sweep: {path!r}: {e}")
+        print(f"{len(rows)} runs; results in {output}")
     return 0
 
 

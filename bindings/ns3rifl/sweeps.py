@@ -16,16 +16,21 @@ on Dask each task still runs its simulation in a child process of the worker.
 
 from __future__ import annotations
 
+import ast
 import concurrent.futures as cf
 import hashlib
+import inspect
 import itertools
 import json
 import multiprocessing as mp
+import numbers
 import os
+import re
 import sys
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence
 
-__all__ = ["SCENARIOS", "sweep", "grid_points", "point_key", "run_point", "flatten"]
+__all__ = ["SCENARIOS", "sweep", "grid_points", "check_grid", "scenario_parameters", "point_key",
+           "run_point", "flatten"]
 
 
 def _run_rifl_link(**kwargs: Any) -> Dict[str, Any]:
@@ -54,44 +59,86 @@ def _run_multiprocessor(**kwargs: Any) -> Dict[str, Any]:
     return _core.run_multiprocessor(**kwargs)
 
 
+def _run_dcn(**kwargs: Any) -> Dict[str, Any]:
+    """run_dcn, without the per-flow list and the JSON report unless asked for."""
+    from . import _core
+
+    return _core.run_dcn(**{"flows": False, "report_json": False, **kwargs})
+
+
 #: Scenario name -> callable(**params) -> dict.
 SCENARIOS: Dict[str, Callable[..., Dict[str, Any]]] = {
     "rifl_link": _run_rifl_link,
     "direct_link_pair": _run_direct_link_pair,
     "multiprocessor": _run_multiprocessor,
-    "dcn": lambda **kw: __import__("ns3rifl._core", fromlist=["_core"]).run_dcn(
-        **{"flows": False, "report_json": False, **kw}),
+    "dcn": _run_dcn,
+}
+
+#: The built-in scenarios: name -> (callable, the _core function it wraps,
+#: parameters it adds to that function's, as name -> type).
+_BUILTIN: Dict[str, Any] = {
+    "rifl_link": (_run_rifl_link, "run_rifl_link", {"packet_bytes": "int"}),
+    "direct_link_pair": (_run_direct_link_pair, "run_direct_link_pair", {}),
+    "multiprocessor": (_run_multiprocessor, "run_multiprocessor", {}),
+    "dcn": (_run_dcn, "run_dcn", {}),
+}
+
+#: Grid parameters the sweep sets itself.
+_RESERVED = {
+    "rng_run": "rng_run is set by the sweep itself (from each point's key, which includes "
+               "its seed); leave it out of the grid and vary seeds instead",
+    "seed": "the seed of a point comes from seeds, not from the grid",
 }
 
 
 def _check_scenario(scenario: str) -> None:
     if not isinstance(scenario, str):
-        raise TypeError(f"scenario must be a str, one of {sorted(SCENARIOS)}")
+        raise TypeError(f"scenario = {scenario!r:.80} must be a str, one of {sorted(SCENARIOS)}")
     if scenario not in SCENARIOS:
         raise ValueError(f"scenario = {scenario!r} is unknown; choose one of {sorted(SCENARIOS)}")
+
+
+def _value_id(v: Any) -> str:
+    """A value as point_key sees it (so that two values with one id give one point)."""
+    return json.dumps(v, sort_keys=True, default=str)
 
 
 def grid_points(grid: Mapping[str, Sequence[Any]], seeds: Iterable[int]) -> List[Dict[str, Any]]:
     """The Cartesian product of the grid times the seeds, as parameter dicts.
 
     Each dict has the grid's parameters and ``seed``; the order is stable.
+    A value given twice in a list (or a seed given twice) is an error: it
+    would run the same point twice.
     """
     if not isinstance(grid, Mapping):
-        raise TypeError("grid must be a dict of parameter name -> list of values")
+        raise TypeError(f"grid must be a dict of parameter name -> list of values, "
+                        f"got {type(grid).__name__} {grid!r:.80}")
     keys = list(grid.keys())
     for k in keys:
         if not isinstance(k, str):
             raise TypeError(f"grid keys must be str, got {k!r}")
         if isinstance(grid[k], (str, bytes)) or not isinstance(grid[k], Sequence):
-            raise TypeError(f"grid[{k!r}] must be a list of values")
+            raise TypeError(f"grid[{k!r}] must be a list of values, "
+                            f"got {type(grid[k]).__name__} {grid[k]!r:.80}")
         if len(grid[k]) == 0:
             raise ValueError(f"grid[{k!r}] is empty")
+        seen: Dict[str, Any] = {}
+        for v in grid[k]:
+            if _value_id(v) in seen:
+                raise ValueError(f"grid[{k!r}] holds {v!r} twice")
+            seen[_value_id(v)] = v
+    if isinstance(seeds, (str, bytes, Mapping)) or not isinstance(seeds, Iterable):
+        raise TypeError(f"seeds must be a list of integers >= 1, "
+                        f"got {type(seeds).__name__} {seeds!r:.80}")
     seeds = list(seeds)
     if not seeds:
         raise ValueError("seeds must hold at least one seed")
     for s in seeds:
         if not isinstance(s, int) or isinstance(s, bool) or s < 1:
             raise ValueError(f"seeds must be integers >= 1, got {s!r}")
+    if len(set(seeds)) != len(seeds):
+        twice = next(s for i, s in enumerate(seeds) if s in seeds[:i])
+        raise ValueError(f"seeds holds {twice!r} twice")
     points = []
     for values in itertools.product(*(grid[k] for k in keys)):
         for s in seeds:
@@ -99,6 +146,99 @@ def grid_points(grid: Mapping[str, Sequence[Any]], seeds: Iterable[int]) -> List
             p["seed"] = s
             points.append(p)
     return points
+
+
+def _docstring_parameters(fn: Any) -> Optional[Dict[str, str]]:
+    """Parameter name -> type name from the first line of a pybind11 docstring
+    (``f(a: float = 0.0, b: int = 1) -> dict``); None if it cannot be read."""
+    first = (getattr(fn, "__doc__", None) or "").strip().split("\n", 1)[0]
+    m = re.match(r"^\w+\((.*)\)\s*->", first)
+    if not m:
+        return None
+    try:
+        args = ast.parse(f"def f({m.group(1)}): pass").body[0].args  # type: ignore[attr-defined]
+    except SyntaxError:
+        return None
+    if args.vararg or args.kwarg:
+        return None
+    return {a.arg: (a.annotation.id if isinstance(a.annotation, ast.Name) else "object")
+            for a in args.posonlyargs + args.args + args.kwonlyargs}
+
+
+def scenario_parameters(scenario: str) -> Optional[Dict[str, str]]:
+    """The keyword parameters a scenario accepts, as name -> type name
+    (``float``, ``int``, ``bool``, ``str`` or ``object`` for anything else),
+    read from the pybind11 signature of the C++ function behind it; None when
+    they cannot be known (a callable added to SCENARIOS that takes ``**kwargs``).
+    """
+    _check_scenario(scenario)
+    fn = SCENARIOS[scenario]
+    if scenario in _BUILTIN and fn is _BUILTIN[scenario][0]:
+        from . import _core
+
+        params = _docstring_parameters(getattr(_core, _BUILTIN[scenario][1]))
+        if params is None:
+            return None
+        params.update(_BUILTIN[scenario][2])
+        return params
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind == p.VAR_KEYWORD for p in sig.parameters.values()):
+        return None
+    return {name: (p.annotation.__name__ if p.annotation in (float, int, bool, str) else "object")
+            for name, p in sig.parameters.items()
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool) or getattr(getattr(v, "dtype", None), "kind", None) == "b"
+
+
+def _fits(value: Any, kind: str) -> bool:
+    """Whether a grid value has the type a parameter takes (bools are not numbers here)."""
+    if kind == "float":
+        return isinstance(value, numbers.Real) and not _is_bool(value)
+    if kind == "int":
+        return isinstance(value, numbers.Integral) and not _is_bool(value)
+    if kind == "bool":
+        return _is_bool(value)
+    if kind == "str":
+        return isinstance(value, str)
+    return True
+
+
+def check_grid(scenario: str, grid: Mapping[str, Sequence[Any]]) -> None:
+    """Check a grid against the parameters of a scenario before anything runs.
+
+    Raises ValueError for a parameter the scenario does not take (naming it and
+    listing the ones it takes) or one the sweep sets itself (``rng_run``,
+    ``seed``), TypeError for a value of the wrong type.  Ranges are checked by
+    the scenario itself when a point runs.
+    """
+    _check_scenario(scenario)
+    grid_points(grid, [1])
+    for k in grid:
+        if k in _RESERVED:
+            raise ValueError(f"grid[{k!r}]: {_RESERVED[k]}")
+    params = scenario_parameters(scenario)
+    if params is None:
+        return
+    accepted = sorted(set(params) - set(_RESERVED))
+    for k, values in grid.items():
+        if k not in params:
+            raise ValueError(f"grid[{k!r}]: scenario {scenario!r} has no parameter {k!r}; "
+                             f"its parameters: {', '.join(accepted)}")
+        for v in values:
+            if not _fits(v, params[k]):
+                raise TypeError(f"grid[{k!r}] holds {v!r} ({type(v).__name__}); "
+                                f"scenario {scenario!r} takes {k}: {params[k]}")
+    if scenario == "rifl_link" and "packet_bytes" in grid:
+        both = [k for k in ("min_packet_bytes", "max_packet_bytes") if k in grid]
+        if both:
+            raise ValueError(f"grid['packet_bytes'] excludes grid[{both[0]!r}] "
+                             f"(packet_bytes sets min_packet_bytes = max_packet_bytes)")
 
 
 def point_key(scenario: str, point: Mapping[str, Any]) -> str:
@@ -136,6 +276,15 @@ def _run_isolated(scenario: str, point: Mapping[str, Any]) -> Dict[str, Any]:
     env["PYTHONPATH"] = pkg_root + os.pathsep + env.get("PYTHONPATH", "")
     p = subprocess.run([sys.executable, "-m", "ns3rifl", "_point"], input=payload,
                        capture_output=True, text=True, env=env)
+    if p.returncode == 2:
+        # A bad argument: the child printed {"error": ..., "message": ...}.
+        try:
+            err = json.loads(p.stdout)
+        except json.JSONDecodeError:
+            err = {}
+        if isinstance(err, dict) and err.get("error") in ("TypeError", "ValueError"):
+            exc = TypeError if err["error"] == "TypeError" else ValueError
+            raise exc(f"{scenario} point {dict(point)} failed: {err.get('message')}")
     if p.returncode != 0:
         raise RuntimeError(f"point {dict(point)} failed: {p.stderr.strip()[-2000:]}")
     return json.loads(p.stdout)
@@ -157,20 +306,27 @@ def _read_done(output: Optional[str]) -> Dict[str, Dict[str, Any]]:
     done: Dict[str, Dict[str, Any]] = {}
     if not output or not os.path.exists(output):
         return done
-    with open(output, "r", encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                # A line cut by an interruption: ignore it, the point runs again.
-                print(f"ns3rifl.sweep: ignoring malformed line {lineno} of {output}",
-                      file=sys.stderr)
-                continue
-            if isinstance(row, dict) and "key" in row:
-                done[row["key"]] = row
+    try:
+        with open(output, "r", encoding="utf-8") as f:
+            lines = f.readlines()
+    except UnicodeDecodeError as e:
+        raise ValueError(f"output = {output!r} is not a JSON-lines file of results "
+                         f"(not UTF-8 text: {e.reason})") from None
+    except OSError as e:
+        raise ValueError(f"output = {output!r} cannot be read: {e.strerror or e}") from None
+    for lineno, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            # A line cut by an interruption: ignore it, the point runs again.
+            print(f"ns3rifl.sweep: ignoring malformed line {lineno} of {output}",
+                  file=sys.stderr)
+            continue
+        if isinstance(row, dict) and isinstance(row.get("key"), str):
+            done[row["key"]] = row
     return done
 
 
@@ -190,22 +346,41 @@ def sweep(
     ----------
     scenario: a name of ``SCENARIOS`` (e.g. ``"rifl_link"``).
     grid: parameter name -> list of values (keyword arguments of the scenario).
-    seeds: seeds (>= 1); each point runs once per seed.
+        The names and the value types are checked against the scenario's
+        parameters (``check_grid``) before anything runs.
+    seeds: seeds (>= 1, each once); each point runs once per seed.
     runner: ``"process"`` or ``"dask"``.
     workers: process-pool size (default: all cores).
     output: a JSON-lines file; results are appended as they finish, and points
         already in it are skipped (resume).
     scheduler: the Dask scheduler address for ``runner="dask"``.
     progress: show a tqdm progress bar with ETA.
+
+    Bad arguments raise ValueError or TypeError naming the argument (a grid
+    value the scenario rejects when its point runs: naming the point); the
+    sweep then stops, dropping the points not started yet.
     """
     _check_scenario(scenario)
-    if runner not in ("process", "dask"):
+    if not isinstance(runner, str) or runner not in ("process", "dask"):
         raise ValueError(f"runner = {runner!r} must be 'process' or 'dask'")
-    if workers is not None and (not isinstance(workers, int) or workers < 1):
+    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool)
+                                or workers < 1):
         raise ValueError(f"workers = {workers!r} must be an integer >= 1")
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise TypeError(f"scheduler = {scheduler!r} must be a str 'tcp://HOST:PORT'")
     if runner == "dask" and not scheduler:
         raise ValueError("runner = 'dask' needs scheduler = 'tcp://HOST:PORT'")
+    if output is not None:
+        if isinstance(output, os.PathLike):
+            output = os.fspath(output)
+        if not isinstance(output, str) or not output:
+            raise TypeError(f"output = {output!r} must be a non-empty str (a file name) or None")
+        if "\0" in output:
+            raise ValueError(f"output = {output!r} holds a NUL character")
+        if os.path.isdir(output):
+            raise ValueError(f"output = {output!r} is a directory, not a file")
     points = grid_points(grid, seeds)
+    check_grid(scenario, grid)
     keys = [point_key(scenario, p) for p in points]
     done = _read_done(output)
     pending = [(k, p) for k, p in zip(keys, points) if k not in done]
@@ -230,7 +405,11 @@ def sweep(
                 cut = f.read(1) != b"\n"
         else:
             cut = False
-        out = open(output, "a", encoding="utf-8")
+        try:
+            out = open(output, "a", encoding="utf-8")
+        except (OSError, ValueError) as e:  # ValueError: a name the file system cannot encode
+            raise ValueError(f"output = {output!r} cannot be written: "
+                             f"{getattr(e, 'strerror', None) or e}") from None
         if cut:
             out.write("\n")
     try:
@@ -247,16 +426,31 @@ def sweep(
             n = workers or os.cpu_count() or 1
             with cf.ProcessPoolExecutor(max_workers=n, mp_context=ctx,
                                         max_tasks_per_child=1) as ex:
-                futs = [ex.submit(run_point, scenario, p) for _, p in pending]
-                for fut in cf.as_completed(futs):
-                    finish(fut.result())
+                futs = {ex.submit(run_point, scenario, p): p for _, p in pending}
+                try:
+                    for fut in cf.as_completed(futs):
+                        try:
+                            row = fut.result()
+                        except (TypeError, ValueError) as e:
+                            # A bad value the scenario rejected: say which point.
+                            exc = TypeError if isinstance(e, TypeError) else ValueError
+                            raise exc(f"{scenario} point {dict(futs[fut])} failed: {e}") from e
+                        finish(row)
+                except BaseException:
+                    # Stop at the first failure: the points not started yet are dropped.
+                    ex.shutdown(wait=True, cancel_futures=True)
+                    raise
         else:
             from distributed import Client, as_completed
 
             with Client(scheduler) as client:
-                futs = [client.submit(_run_isolated, scenario, p, pure=False) for _, p in pending]
-                for fut in as_completed(futs):
-                    finish(fut.result())
+                dfuts = [client.submit(_run_isolated, scenario, p, pure=False) for _, p in pending]
+                try:
+                    for fut in as_completed(dfuts):
+                        finish(fut.result())
+                except BaseException:
+                    client.cancel(dfuts)
+                    raise
     finally:
         if out:
             out.close()
