@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <cmath>
 #include <unordered_map>
 #include <vector>
@@ -337,9 +338,13 @@ RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
         = std::max(1e-30, r.aToB.lineShare) * lineBps * (cfg.frameSize - 16.0) / cfg.frameSize;
     if (c.ber > 0)
     {
+        // The paper's C(S,4) BER^4 / 2^12 is a small-BER approximation: above about
+        // BER 0.07 (S = 256) it exceeds 1 and is no probability, so no MTBF follows.
         r.mtbfYearsPaper
-            = LinkReliabilityModel::RiflMtbfPaperSeconds(c.ber, cfg.frameSize, lambdaActual)
-              / LinkReliabilityModel::SECONDS_PER_YEAR;
+            = LinkReliabilityModel::RiflUndetectedPaper(c.ber, cfg.frameSize) > 1.0
+                  ? std::numeric_limits<double>::quiet_NaN()
+                  : LinkReliabilityModel::RiflMtbfPaperSeconds(c.ber, cfg.frameSize, lambdaActual)
+                        / LinkReliabilityModel::SECONDS_PER_YEAR;
         r.mtbfYearsExact
             = LinkReliabilityModel::RiflMtbfExactSeconds(c.ber, cfg.frameSize, lambdaActual)
               / LinkReliabilityModel::SECONDS_PER_YEAR;

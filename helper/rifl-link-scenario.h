@@ -73,7 +73,8 @@ struct RiflLinkScenarioResult
     double slotNs{0};               //!< frame slot
     uint32_t frameIdWidth{0};       //!< effective Frame ID width
     uint32_t lineDelaySlots{0};     //!< effective one-way line delay
-    double mtbfYearsPaper{0};       //!< S / (lambda_actual P_ue), lambda_actual measured
+    double mtbfYearsPaper{0};       //!< S / (lambda_actual P_ue), lambda_actual measured;
+                                    //!< NaN where the paper's P_ue exceeds 1 (BER > ~0.07)
     double mtbfYearsExact{0};       //!< the same with the exact P_ud
     double wallSeconds{0};          //!< wall time of Simulator::Run
     uint64_t events{0};             //!< ns-3 events executed

@@ -277,6 +277,38 @@ class RiflScenarioDefaultsRestoredTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief MTBF at BERs where the paper's P_ue approximation exceeds 1: the run's
+ *        results come back, with the paper's MTBF NaN and the exact one finite.
+ */
+class RiflScenarioHighBerMtbfTestCase : public TestCase
+{
+  public:
+    RiflScenarioHighBerMtbfTestCase()
+        : TestCase("BER beyond the paper's P_ue approximation: paper MTBF NaN, exact finite")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RiflLinkScenarioConfig c;
+        c.durationUs = 2;
+        c.warmupUs = 15;
+        // C(256,4) x 0.06^4 / 2^12 = 0.54 (inside), x 0.5^4 / 2^12 = 2,600 (outside).
+        c.ber = 0.06;
+        RiflLinkScenarioResult r = RiflLinkScenario::Run(c);
+        NS_TEST_EXPECT_MSG_EQ(std::isfinite(r.mtbfYearsPaper), true, "paper MTBF at BER 0.06");
+        NS_TEST_EXPECT_MSG_GT(r.mtbfYearsPaper, 0.0, "positive");
+        c.ber = 0.5;
+        r = RiflLinkScenario::Run(c);
+        NS_TEST_EXPECT_MSG_EQ(std::isnan(r.mtbfYearsPaper), true, "no paper MTBF at BER 0.5");
+        NS_TEST_EXPECT_MSG_EQ(std::isfinite(r.mtbfYearsExact), true, "exact MTBF at BER 0.5");
+        NS_TEST_EXPECT_MSG_GT(r.mtbfYearsExact, 0.0, "positive");
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief The scenario test suite.
  */
 class RiflLinkScenarioTestSuite : public TestSuite
@@ -290,6 +322,7 @@ class RiflLinkScenarioTestSuite : public TestSuite
         AddTestCase(new RiflScenarioPerDeviceTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioSplitTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioDefaultsRestoredTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflScenarioHighBerMtbfTestCase, RIFL_TEST_QUICK);
     }
 };
 
