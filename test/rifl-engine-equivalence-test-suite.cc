@@ -1686,7 +1686,7 @@ class RiflPacketPayloadTestCase : public TestCase
             {
                 read += p->IsMaterialised() ? 1 : 0;
             }
-            NS_TEST_EXPECT_MSG_EQ(read, lean ? 0u : 80u, "payloads read, lean = " << lean);
+            NS_TEST_EXPECT_MSG_EQ(read, (lean ? 0u : 80u), "payloads read, lean = " << lean);
             NS_TEST_EXPECT_MSG_GT(e.GetBatchedSlots(), 10000u, "batched mode ran");
             for (const RiflDelivery& d : got)
             {
