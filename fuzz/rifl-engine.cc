@@ -20,7 +20,10 @@
  *
  * The fast engine runs on every input; the reference engine on every input too,
  * or on one in K with RIFL_FUZZ_REFERENCE_EVERY=K (see RiflFuzzRunReference(),
- * for long runs); likewise the fast engine's second run with lazy TX wake-ups,
+ * for long runs); likewise the fast engine's second run with lazy TX wake-ups
+ * (on half of those inputs, or on all with RIFL_FUZZ_DEFER=1 and none with
+ * RIFL_FUZZ_DEFER=0, with its offers deferred to their arrival slots,
+ * OfferPayloadAt(), as RiflChannel makes them),
  * one in K with RIFL_FUZZ_LAZY_EVERY=K (RiflFuzzRunLazy()), and its run without
  * jumps (every slot stepped), one in K with RIFL_FUZZ_STEPPED_EVERY=K
  * (RiflFuzzRunStepped()).
@@ -282,11 +285,13 @@ Attach(RiflLinkEngine& e, const Scenario& sc)
  * \param name for messages.
  * \param txWakes per endpoint, SetTxEventWakes(begin = bit 0, end = bit 1); TX events
  *        not asked for are exempt from the NextEventSlot() promise.
+ * \param deferred with byEvents: offer with OfferPayloadAt() after the wake-ups due by
+ *        the offer's slot only, as RiflChannel does (where the engine takes it).
  * \return the outcome.
  */
 Outcome
 Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name,
-    const uint32_t txWakes[2] = nullptr)
+    const uint32_t txWakes[2] = nullptr, bool deferred = false)
 {
     Outcome o;
     uint64_t promised = 0;
@@ -307,6 +312,11 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name,
         [&](const RiflDelivery& d)
         {
             o.early += d.slot < promised ? 1 : 0;
+            if (g_events && d.slot < promised)
+            {
+                std::fprintf(stderr, "  %s EARLY delivery (promised %llu)\n", name,
+                             static_cast<unsigned long long>(promised));
+            }
             o.deliveries.push_back(d);
             if (g_events)
             {
@@ -322,6 +332,11 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name,
                 = (ev.type == RiflLinkEventType::TX_BEGIN && !promiseBegin[ev.endpoint])
                   || (ev.type == RiflLinkEventType::TX_END && !promiseEnd[ev.endpoint]);
             o.early += ev.slot < promised && !exempt ? 1 : 0;
+            if (g_events && ev.slot < promised && !exempt)
+            {
+                std::fprintf(stderr, "  %s EARLY event (promised %llu)\n", name,
+                             static_cast<unsigned long long>(promised));
+            }
             txEnd[ev.endpoint] += ev.type == RiflLinkEventType::TX_END ? 1 : 0;
             o.events.push_back(ev);
             if (g_events)
@@ -352,9 +367,26 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name,
     uint64_t offered[2] = {0, 0};
     for (const Offer& of : sc.offers)
     {
+        ++offered[of.endpoint];
+        if (byEvents && deferred)
+        {
+            // the wake-ups due by the offer only (a slot promised runs at the next one)
+            for (promised = e.NextEventSlot();
+                 promised != RiflLinkEngine::NEVER && promised + 1 <= of.slot;
+                 promised = e.NextEventSlot())
+            {
+                e.AdvanceTo(std::max(promised + 1, e.GetSlot() + 1));
+            }
+            if (e.OfferPayloadAt(
+                    of.endpoint, of.id,
+                    std::make_shared<const RiflPayload>(Payload(of.endpoint, of.id, of.bytes)),
+                    of.slot))
+            {
+                continue;
+            }
+        }
         advance(of.slot);
         e.OfferPacket(of.endpoint, of.id, Payload(of.endpoint, of.id, of.bytes));
-        ++offered[of.endpoint];
     }
     advance(sc.endSlot);
     RIFL_FUZZ_CHECK(e.GetSlot() == sc.endSlot, name << ": end slot");
@@ -575,8 +607,13 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             hash = (hash ^ data[i]) * 16777619u;
         }
         const uint32_t wakes[2] = {hash & 3, (hash >> 2) & 3};
+        // Half of them with the offers deferred (OfferPayloadAt()), as RiflChannel offers.
+        // RIFL_FUZZ_DEFER=0 or 1 chooses for every input (corpus replays).
+        const char* force = std::getenv("RIFL_FUZZ_DEFER");
+        const bool deferred = force != nullptr ? force[0] == '1' : ((hash >> 4) & 1) != 0;
         RiflFastEngine lazy(sc.config);
-        const Outcome c = Run(lazy, sc, true, "fast-lazy", wakes);
+        const Outcome c
+            = Run(lazy, sc, true, deferred ? "fast-lazy-deferred" : "fast-lazy", wakes, deferred);
         RIFL_FUZZ_CHECK(c.early == 0, "fast with TX wakes " << wakes[0] << "/" << wakes[1] << ": "
                                                             << c.early
                                                             << " callbacks before NextEventSlot()");

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <deque>
 #include <iostream>
 #include <memory>
@@ -149,23 +150,56 @@ AdvanceByEvents(RiflLinkEngine& e, uint64_t target, uint64_t& promised, Outcome&
 }
 
 /**
+ * \brief Run an engine's wake-ups due by \p target (a slot NextEventSlot() promised,
+ *        run at the start of the slot after it), as the ns-3 channel does before an
+ *        offer that it defers (OfferPayloadAt()) instead of running the engine up to it.
+ * \param e the engine.
+ * \param target the offer's slot.
+ * \param promised the slot NextEventSlot() promised last (updated).
+ * \param o the outcome (advances counted).
+ */
+void
+AdvanceWakesBefore(RiflLinkEngine& e, uint64_t target, uint64_t& promised, Outcome& o)
+{
+    while (true)
+    {
+        promised = e.NextEventSlot();
+        if (promised == RiflLinkEngine::NEVER || promised + 1 > target)
+        {
+            return;
+        }
+        e.AdvanceTo(std::max(promised + 1, e.GetSlot() + 1));
+        ++o.advances;
+    }
+}
+
+/**
  * \brief Run a scenario on one engine.
  * \param e the engine (fresh).
  * \param sc the scenario.
  * \param byEvents advance the way the ns-3 channel does (NextEventSlot() driven).
  * \param payloads if not null, offer each packet as an ns-3 Packet in a RiflPayload
  *        (as RiflChannel does) and keep the payloads here; else as a byte vector.
+ * \param deferred with byEvents: offer each packet with OfferPayloadAt() after the
+ *        wake-ups due by its slot only, as RiflChannel does (where the engine takes it),
+ *        and with no wake-ups for TX_BEGIN and TX_END (as RiflChannel asks when no device
+ *        observes them), so that batched jumps run across the arrivals.
  * \return the outcome.
  */
 Outcome
-RunScenario(RiflLinkEngine& e,
-            const Scenario& sc,
-            bool byEvents = false,
-            std::vector<std::shared_ptr<const RiflPayload>>* payloads = nullptr)
+RunScenario(RiflLinkEngine& e, const Scenario& sc, bool byEvents = false,
+            std::vector<std::shared_ptr<const RiflPayload>>* payloads = nullptr,
+            bool deferred = false)
 {
     Outcome o;
     uint64_t promised = 0;
     AttachErrors(e, sc);
+    const bool txWakes = !(byEvents && deferred);
+    if (!txWakes)
+    {
+        e.SetTxEventWakes(0, false, false);
+        e.SetTxEventWakes(1, false, false);
+    }
     e.SetDeliveryCallback(
         [&o, &promised](const RiflDelivery& d)
         {
@@ -173,20 +207,17 @@ RunScenario(RiflLinkEngine& e,
             o.deliveries.push_back(d);
         });
     e.SetEventCallback(
-        [&o, &promised](const RiflLinkEvent& ev)
+        [&o, &promised, txWakes](const RiflLinkEvent& ev)
         {
-            o.earlyCallbacks += ev.slot < promised ? 1 : 0;
+            const bool tx
+                = ev.type == RiflLinkEventType::TX_BEGIN || ev.type == RiflLinkEventType::TX_END;
+            o.earlyCallbacks += ev.slot < promised && (txWakes || !tx) ? 1 : 0;
             o.events.push_back(ev);
         });
     std::mt19937_64 rng(sc.seed);
     const auto t0 = std::chrono::steady_clock::now();
     for (const Offer& of : sc.offers)
     {
-        if (byEvents)
-        {
-            AdvanceByEvents(e, of.slot, promised, o);
-        }
-        e.AdvanceTo(of.slot);
         std::vector<uint8_t> payload(of.bytes);
         uint64_t r = 0;
         for (std::size_t i = 0; i < payload.size(); ++i)
@@ -194,6 +225,20 @@ RunScenario(RiflLinkEngine& e,
             r = i % 8 == 0 ? rng() : r >> 8;
             payload[i] = static_cast<uint8_t>(r);
         }
+        if (byEvents && deferred)
+        {
+            AdvanceWakesBefore(e, of.slot, promised, o);
+            if (e.OfferPayloadAt(of.endpoint, of.id, std::make_shared<const RiflPayload>(payload),
+                                 of.slot))
+            {
+                continue;
+            }
+        }
+        if (byEvents)
+        {
+            AdvanceByEvents(e, of.slot, promised, o);
+        }
+        e.AdvanceTo(of.slot);
         if (payloads)
         {
             payloads->push_back(std::make_shared<const RiflPayload>(
@@ -369,6 +414,62 @@ SaturatedScenario(uint32_t lanes, uint32_t frameSize, bool mixed, double ber, do
     std::ostringstream os;
     os << "saturated, lanes " << lanes << " S " << frameSize << (mixed ? " mixed" : " 1500 B")
        << " BER " << ber << " drain " << drain << " slots " << slots;
+    sc.name = os.str();
+    return sc;
+}
+
+/**
+ * \brief Make a scenario of packets with random gaps (Poisson arrivals at a given load),
+ *        the traffic the ns-3 channel defers offers on (OfferPayloadAt()).
+ * \param lanes lanes.
+ * \param load offered load per direction, as a fraction of the line.
+ * \param minBytes smallest packet.
+ * \param maxBytes largest packet.
+ * \param ber BER of every (direction, lane).
+ * \param drain the receivers' drain rate (frames per slot, 0 = unlimited).
+ * \param seed the seed.
+ * \return the scenario.
+ */
+Scenario
+GapScenario(uint32_t lanes, double load, uint32_t minBytes, uint32_t maxBytes, double ber,
+            double drain, uint32_t seed)
+{
+    Scenario sc;
+    sc.seed = seed;
+    sc.config.lanes = lanes;
+    sc.config.drainFramesPerSlot = drain;
+    sc.config.frameSize = 256;
+    sc.config.lineDelaySlots = 5;
+    sc.config.rxUpSlots = 64; // up before the first packet
+    sc.errors.resize(2 * lanes);
+    for (auto& e : sc.errors)
+    {
+        e.ber = ber;
+    }
+    std::mt19937_64 rng(seed);
+    const uint64_t slots = 30000;
+    uint64_t id = 1;
+    for (uint32_t ep = 0; ep < 2; ++ep)
+    {
+        double slot = 1500;
+        while (slot < slots - 2000)
+        {
+            const uint32_t bytes
+                = minBytes + static_cast<uint32_t>(rng() % (maxBytes - minBytes + 1));
+            sc.offers.push_back(Offer{static_cast<uint64_t>(slot), ep, id++, bytes});
+            const double mean = bytes / (load * lanes * 30.0);
+            slot += -mean * std::log((rng() % 1000000 + 1) / 1000001.0);
+        }
+    }
+    std::stable_sort(sc.offers.begin(), sc.offers.end(),
+                     [](const Offer& a, const Offer& b)
+                     {
+                         return a.slot < b.slot;
+                     });
+    sc.endSlot = slots + 20000; // a quiet tail: everything delivered
+    std::ostringstream os;
+    os << "gaps, lanes " << lanes << " load " << load << " sizes " << minBytes << ".." << maxBytes
+       << " BER " << ber << " drain " << drain << " seed " << seed;
     sc.name = os.str();
     return sc;
 }
@@ -554,11 +655,21 @@ class RiflEquivalenceRandomTestCase : public TestCase
             const Outcome b = RunScenario(fast, sc, s % 2 == 1);
             refSeconds += a.seconds;
             fastSeconds += b.seconds;
-            const std::string diff = Compare(a, b);
+            std::string diff = Compare(a, b);
             NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
             if (!diff.empty())
             {
                 std::cerr << "FIRST DIFFERENCE (" << sc.name << "): " << diff << std::endl;
+            }
+            // Every seed again with the offers deferred (OfferPayloadAt()), as RiflChannel
+            // offers them.
+            RiflFastEngine deferred(sc.config);
+            diff = Compare(a, RunScenario(deferred, sc, true, nullptr, true));
+            NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name << ", offers deferred");
+            if (!diff.empty())
+            {
+                std::cerr << "FIRST DIFFERENCE (" << sc.name << ", offers deferred): " << diff
+                          << std::endl;
             }
         }
         std::cout << GetName() << ": reference " << refSeconds << " s, fast " << fastSeconds << " s"
@@ -1726,6 +1837,144 @@ class RiflPacketPayloadTestCase : public TestCase
 
 /**
  * \ingroup rifl-protocol
+ * \brief Offers deferred to their arrival slot (OfferPayloadAt(), as RiflChannel makes
+ *        them) give the reference engine's deliveries, events and counters, on traffic
+ *        with random gaps that batched jumps cross.
+ */
+class RiflDeferredOffersTestCase : public TestCase
+{
+  public:
+    RiflDeferredOffersTestCase()
+        : TestCase("offers deferred to their arrival slot (OfferPayloadAt()) equal the "
+                   "reference engine on gapped traffic")
+    {
+    }
+
+  private:
+    /**
+     * \param f a call.
+     * \return the message of the std::invalid_argument it threw, or "" if none.
+     */
+    template <typename F> static std::string Refusal(F f)
+    {
+        try
+        {
+            f();
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    void DoRun() override
+    {
+        // The API: before the first offer nothing is deferred; a slot in the past, an
+        // arrival before the previous one and an immediate offer behind waiting
+        // arrivals are refused with a message naming the slot; pending counts arrivals.
+        {
+            RiflLinkConfig cfg;
+            cfg.lanes = 1;
+            cfg.rxUpSlots = 64;
+            RiflFastEngine e(cfg);
+            const auto payload = std::make_shared<const RiflPayload>(std::vector<uint8_t>(100, 7));
+            NS_TEST_EXPECT_MSG_EQ(e.OfferPayloadAt(0, 1, payload, 10), false, "not started");
+            e.AdvanceTo(2000);
+            e.OfferPayload(0, 1, payload);
+            e.AdvanceTo(2100);
+            const std::string past = Refusal(
+                [&]
+                {
+                    e.OfferPayloadAt(0, 2, payload, 2050);
+                });
+            NS_TEST_EXPECT_MSG_NE(past.find("slot = 2050 is before 2100"), std::string::npos, past);
+            NS_TEST_EXPECT_MSG_EQ(e.OfferPayloadAt(0, 2, payload, 2300), true, "deferred");
+            NS_TEST_EXPECT_MSG_EQ(e.GetPendingPackets(0), 1u,
+                                  "the arrival is pending (the first is sent)");
+            const std::string order = Refusal(
+                [&]
+                {
+                    e.OfferPayloadAt(0, 3, payload, 2200);
+                });
+            NS_TEST_EXPECT_MSG_NE(order.find("slot = 2200 is before 2300"), std::string::npos,
+                                  order);
+            const std::string behind = Refusal(
+                [&]
+                {
+                    e.OfferPayload(0, 3, payload);
+                });
+            NS_TEST_EXPECT_MSG_NE(behind.find("AdvanceTo() them first"), std::string::npos, behind);
+            NS_TEST_EXPECT_MSG_EQ(e.OfferPayloadAt(1, 3, payload, 2100), true, "now: queued");
+            e.AdvanceTo(2301);
+            NS_TEST_EXPECT_MSG_EQ(e.OfferPayloadAt(0, 4, payload, 2301), true, "after it");
+            e.AdvanceTo(4000);
+            NS_TEST_EXPECT_MSG_EQ(e.GetPendingPackets(0) + e.GetPendingPackets(1), 0u, "all sent");
+            NS_TEST_EXPECT_MSG_EQ(e.GetCounters(1).packetsDelivered, 3u, "A's packets delivered");
+            NS_TEST_EXPECT_MSG_EQ(e.GetCounters(0).packetsDelivered, 1u, "B's packet delivered");
+        }
+        uint32_t seed = 1;
+        for (uint32_t lanes : {1u, 4u})
+        {
+            for (double load : {0.2, 0.5, 0.9})
+            {
+                for (const auto& [lo, hi] : {std::pair<uint32_t, uint32_t>{1, 200},
+                                             std::pair<uint32_t, uint32_t>{1400, 1500},
+                                             std::pair<uint32_t, uint32_t>{1, 3000}})
+                {
+                    for (double ber : {0.0, 1e-6})
+                    {
+                        const Scenario sc = GapScenario(lanes, load, lo, hi, ber, 0.0, seed++);
+                        RiflReferenceEngine ref(sc.config);
+                        RiflFastEngine fast(sc.config);
+                        const Outcome a = RunScenario(ref, sc);
+                        const Outcome b = RunScenario(fast, sc, true, nullptr, true);
+                        NS_TEST_EXPECT_MSG_EQ(a.deliveries.size(), sc.offers.size(),
+                                              sc.name << ": delivered");
+                        const std::string diff = Compare(a, b);
+                        NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
+                        if (!diff.empty())
+                        {
+                            std::cerr << "FIRST DIFFERENCE (" << sc.name << "): " << diff
+                                      << std::endl;
+                        }
+                    }
+                }
+            }
+            // A slow drain (flow control, which no loaded jump runs through) at a low load:
+            // a packet arrives on a quiet link, and its frames fill the FC FIFO (FC_PAUSE
+            // events) before it can be delivered.
+            for (uint32_t i = 0; i < 3; ++i)
+            {
+                Scenario sc = GapScenario(lanes, 0.5, 1, 1, 0.0, 0.05, seed++);
+                sc.offers.clear();
+                for (uint32_t k = 0; k < 5; ++k)
+                {
+                    // 20000 B every 16000 + 100 i slots, the endpoints taking turns
+                    sc.offers.push_back(Offer{3000 + k * (16000 + 100 * i), k % 2, k + 1, 20000});
+                }
+                sc.endSlot = 3000 + 5 * (16000 + 100 * i) + 30000;
+                sc.name += ", 20000 B packets on a quiet link";
+                RiflReferenceEngine ref(sc.config);
+                RiflFastEngine fast(sc.config);
+                const Outcome a = RunScenario(ref, sc);
+                const Outcome b = RunScenario(fast, sc, true, nullptr, true);
+                NS_TEST_EXPECT_MSG_EQ(a.deliveries.size(), sc.offers.size(), sc.name);
+                NS_TEST_EXPECT_MSG_GT(a.counters[1].fcPauseSent + a.counters[0].fcPauseSent, 0u,
+                                      sc.name << ": flow control");
+                const std::string diff = Compare(a, b);
+                NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
+                if (!diff.empty())
+                {
+                    std::cerr << "FIRST DIFFERENCE (" << sc.name << "): " << diff << std::endl;
+                }
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
  * \brief The "rifl-engine-equivalence" suite.
  */
 class RiflEngineEquivalenceTestSuite : public TestSuite
@@ -1738,6 +1987,7 @@ class RiflEngineEquivalenceTestSuite : public TestSuite
         AddTestCase(new RiflFastEngineSelfCheckTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceDirectedTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflBatchedModeTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflDeferredOffersTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflPacketPayloadTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflStartupTemplateTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflJumpsOffTestCase, RIFL_TEST_QUICK);

@@ -309,6 +309,69 @@ class RiflScenarioHighBerMtbfTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief RiflChannel::DeferOffers on and off give identical results: the fast engine
+ *        takes a packet at its arrival slot without being run up to it at the send.
+ */
+class RiflScenarioDeferOffersTestCase : public TestCase
+{
+  public:
+    RiflScenarioDeferOffersTestCase()
+        : TestCase("DeferOffers on and off: identical counters, deliveries and latencies "
+                   "(clean, BER 1e-6, slow drain, ppm offsets without compensation)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (int variant = 0; variant < 4; ++variant)
+        {
+            RiflLinkScenarioConfig c;
+            c.durationUs = 100;
+            c.load = 0.6;
+            c.minPacketBytes = 1;
+            c.maxPacketBytes = 3000;
+            std::string name = "clean";
+            if (variant == 1)
+            {
+                c.ber = 1e-6;
+                name = "BER 1e-6";
+            }
+            else if (variant == 2)
+            {
+                c.attributes["ns3::RiflNetDevice::DrainRate"] = "0.5";
+                name = "drain 0.5 frames per slot";
+            }
+            else if (variant == 3)
+            {
+                c.deviceAttributesA["ClockOffsetPpm"] = "300";
+                c.deviceAttributesA["ClockCompensation"] = "false";
+                c.deviceAttributesB["ClockCompensation"] = "false";
+                name = "A 300 ppm faster, no compensation";
+            }
+            c.attributes["ns3::RiflChannel::DeferOffers"] = "true";
+            const RiflLinkScenarioResult a = RiflLinkScenario::Run(c);
+            c.attributes["ns3::RiflChannel::DeferOffers"] = "false";
+            const RiflLinkScenarioResult b = RiflLinkScenario::Run(c);
+            NS_TEST_EXPECT_MSG_GT(a.aToB.packetsDelivered, 50u, name << ": traffic");
+            NS_TEST_EXPECT_MSG_EQ((a.countersA == b.countersA && a.countersB == b.countersB), true,
+                                  name << ": counters");
+            for (const auto& [x, y] :
+                 {std::make_pair(a.aToB, b.aToB), std::make_pair(a.bToA, b.bToA)})
+            {
+                NS_TEST_EXPECT_MSG_EQ(x.packetsDelivered, y.packetsDelivered, name);
+                NS_TEST_EXPECT_MSG_EQ(x.bytesDelivered, y.bytesDelivered, name);
+                NS_TEST_EXPECT_MSG_EQ(x.wordLatencyNsMean, y.wordLatencyNsMean, name);
+                NS_TEST_EXPECT_MSG_EQ(x.wordLatencyNsMax, y.wordLatencyNsMax, name);
+                NS_TEST_EXPECT_MSG_EQ(x.packetLatencyNsMean, y.packetLatencyNsMean, name);
+                NS_TEST_EXPECT_MSG_EQ(x.packetLatencyNsMax, y.packetLatencyNsMax, name);
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief The scenario test suite.
  */
 class RiflLinkScenarioTestSuite : public TestSuite
@@ -323,6 +386,7 @@ class RiflLinkScenarioTestSuite : public TestSuite
         AddTestCase(new RiflScenarioSplitTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioDefaultsRestoredTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioHighBerMtbfTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflScenarioDeferOffersTestCase, RIFL_TEST_QUICK);
     }
 };
 

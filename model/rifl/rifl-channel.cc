@@ -337,6 +337,14 @@ RiflChannel::GetTypeId()
                   BooleanValue(true), MakeBooleanAccessor(&RiflChannel::m_startupTemplates),
                   MakeBooleanChecker())
               .AddAttribute(
+                  "DeferOffers",
+                  "Fast engine: a packet a device sends joins the engine at its arrival slot "
+                  "without running the engine up to now first "
+                  "(RiflLinkEngine::OfferPayloadAt()); false runs it up to now at every send. "
+                  "Results are identical either way.",
+                  BooleanValue(true), MakeBooleanAccessor(&RiflChannel::m_deferOffers),
+                  MakeBooleanChecker())
+              .AddAttribute(
                   "Split",
                   "Run each device's end on its own half engine (the reference slot engine in "
                   "split mode, whatever Engine says), the two exchanging line frames through "
@@ -821,17 +829,30 @@ RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
     NS_ABORT_MSG_IF(!m_drivers[d].engine, "RiflChannel: device of node "
                                               << device->GetNode()->GetId()
                                               << " sends, but its node is on another rank");
-    CatchUp(d);
     const uint64_t id = m_nextPacketId[ep]++;
     // The device hands the packet over for good: no copy is needed to keep what was
     // sent, and the engine reads its bytes only if a frame or a delivery needs them.
+    auto payload = std::make_shared<const RiflPayload>(packet);
+    // An engine that can take it at its arrival slot need not run up to now first
+    // (whole-link engines only: a split half exchanges its line with the peer's rank).
+    RiflLinkEngine& engine = *m_drivers[d].engine;
+    const bool deferred
+        = m_deferOffers && !m_split && !m_remote && !m_drivers[d].inEngine
+          && engine.OfferPayloadAt(ep, id, payload, m_clock.SlotAt(Simulator::Now()));
+    if (!deferred)
+    {
+        CatchUp(d);
+    }
     m_sentFrames[ep] += RiflFrame::FramesForPacket(m_config.frameSize, packet->GetSize());
     m_inFlight[ep].push_back(HeldPacket{id, packet, m_sentFrames[ep]}); // ids increase
     if (m_remote)
     {
         SendPacketRemote(ep, id, packet);
     }
-    m_drivers[d].engine->OfferPayload(ep, id, std::make_shared<const RiflPayload>(packet));
+    if (!deferred)
+    {
+        engine.OfferPayload(ep, id, std::move(payload));
+    }
     Reschedule(d);
     return id;
 }
@@ -845,10 +866,10 @@ RiflChannel::GetPendingPackets(Ptr<const RiflNetDevice> device) const
 }
 
 uint64_t
-RiflChannel::GetPendingPacketsNow(Ptr<RiflNetDevice> device)
+RiflChannel::GetPendingPacketsNow(Ptr<RiflNetDevice> device, uint64_t enough)
 {
     const uint32_t ep = GetEndpoint(device);
-    if (m_started && !m_txWakes[ep][1])
+    if (m_started && !m_txWakes[ep][1] && GetPendingPackets(device) >= enough)
     {
         const DeviceCallScope scope;
         CatchUp(DriverOf(ep)); // the engine may have run past TX_ENDs of this device unseen

@@ -179,10 +179,16 @@ class RiflChannel : public Channel
     /**
      * \brief GetPendingPackets() after advancing the engine to now when it may lag
      *        behind it (the device's TX_ENDs do not wake the channel).
+     *
+     * Catching up only lowers the count, so a count below \p enough without it
+     * is returned as it is: the caller's decision (room for one more packet) is
+     * the same either way.
      * \param device an attached device.
-     * \return packets it handed over that have not fully gone on the line by now.
+     * \param enough the count from which the engine is caught up first (0: always).
+     * \return packets it handed over that have not fully gone on the line by now,
+     *         or a count below \p enough.
      */
-    uint64_t GetPendingPacketsNow(Ptr<RiflNetDevice> device);
+    uint64_t GetPendingPacketsNow(Ptr<RiflNetDevice> device, uint64_t enough = 0);
 
     /**
      * \brief Called by a device whose queue holds packets the engine has no room for:
@@ -356,6 +362,7 @@ class RiflChannel : public Channel
     int64_t m_firstStream{-1}; //!< AssignStreams base, -1 = none
 
     bool m_split{false};                        //!< Split attribute
+    bool m_deferOffers{true};                   //!< DeferOffers attribute
     bool m_startupTemplates{true};              //!< StartupTemplates attribute
 
     RiflLinkConfig m_config;                    //!< effective configuration

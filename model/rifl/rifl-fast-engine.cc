@@ -407,6 +407,10 @@ RiflFastEngine::OfferPayload(uint32_t endpoint, uint64_t packetId,
     const uint32_t size = payload ? payload->GetSize() : 0;
     RIFL_CHECK_ARG(size == 0 || size > MAX_PACKET_BYTES,
                    "RiflFastEngine: payload size = " << size << " bytes is outside 1..100000000");
+    RIFL_CHECK_ARG(!m_ep[endpoint].arrivals.empty(),
+                   "RiflFastEngine::OfferPayload: endpoint "
+                       << endpoint << " has packets offered for later slots (OfferPayloadAt()) "
+                       << "that it has not reached: AdvanceTo() them first");
     LeaveTemplate();
     m_started = true;
     const uint32_t p = m_config.GetPayloadBytes();
@@ -414,9 +418,126 @@ RiflFastEngine::OfferPayload(uint32_t endpoint, uint64_t packetId,
     qp.payload = std::move(payload);
     qp.packetId = packetId;
     qp.segments = (size + p - 1) / p;
+    Enqueue(endpoint, std::move(qp));
+}
+
+void
+RiflFastEngine::Enqueue(uint32_t endpoint, QueuedPacket qp)
+{
     m_ep[endpoint].txSegments += qp.segments;
     m_ep[endpoint].txQueue.push_back(std::move(qp));
     ++m_ep[endpoint].pendingPackets;
+}
+
+bool
+RiflFastEngine::OfferPayloadAt(uint32_t endpoint, uint64_t packetId,
+                               std::shared_ptr<const RiflPayload> payload, uint64_t slot)
+{
+    CheckIndex(endpoint, 0);
+    if (!m_started || m_template)
+    {
+        return false; // the start-up template is left by OfferPayload()
+    }
+    const uint32_t size = payload ? payload->GetSize() : 0;
+    RIFL_CHECK_ARG(size == 0 || size > MAX_PACKET_BYTES,
+                   "RiflFastEngine: payload size = " << size << " bytes is outside 1..100000000");
+    auto& arrivals = m_ep[endpoint].arrivals;
+    const uint64_t after = arrivals.empty() ? m_slot : arrivals.back().first;
+    RIFL_CHECK_ARG(slot < after, "RiflFastEngine::OfferPayloadAt: slot = "
+                                     << slot << " is before " << after
+                                     << " (the engine's slot or the previous arrival)");
+    const uint32_t p = m_config.GetPayloadBytes();
+    QueuedPacket qp;
+    qp.payload = std::move(payload);
+    qp.packetId = packetId;
+    qp.segments = (size + p - 1) / p;
+    if (slot == m_slot)
+    {
+        Enqueue(endpoint, std::move(qp));
+    }
+    else
+    {
+        arrivals.emplace_back(slot, std::move(qp));
+        ++m_arrivalCount;
+    }
+    return true;
+}
+
+void
+RiflFastEngine::AdmitArrivals()
+{
+    if (m_arrivalCount == 0)
+    {
+        return;
+    }
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        auto& arrivals = m_ep[e].arrivals;
+        while (!arrivals.empty() && arrivals.front().first <= m_slot)
+        {
+            NS_ASSERT_MSG(arrivals.front().first == m_slot, "RiflFastEngine: ran past an arrival");
+            Enqueue(e, std::move(arrivals.front().second));
+            arrivals.pop_front();
+            --m_arrivalCount;
+        }
+    }
+}
+
+uint64_t
+RiflFastEngine::NextArrival() const
+{
+    uint64_t a = NEVER;
+    if (m_arrivalCount == 0)
+    {
+        return a;
+    }
+    for (const Endpoint& ep : m_ep)
+    {
+        if (!ep.arrivals.empty())
+        {
+            a = std::min(a, ep.arrivals.front().first);
+        }
+    }
+    return a;
+}
+
+uint64_t
+RiflFastEngine::BoundArrivalEvents(uint64_t h)
+{
+    if (m_arrivalCount == 0)
+    {
+        return h;
+    }
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        const auto& arrivals = m_ep[s].arrivals;
+        if (arrivals.empty())
+        {
+            continue;
+        }
+        // Dealt from its arrival slot on at the earliest, nLanes segments per slot;
+        // its last frame reaches the user L + USER_DELAY slots after its line slot at
+        // the earliest (the bound the loaded mode uses for the front packet).
+        const uint64_t a = arrivals.front().first;
+        const uint64_t lastDealt = a + m_laneDiv.Div(arrivals.front().second.segments - 1);
+        if (m_txWake[s][0] && a < h)
+        {
+            h = a;
+            m_nextEndpoint = s;
+        }
+        if (m_txWake[s][1] && lastDealt < h)
+        {
+            h = lastDealt;
+            m_nextEndpoint = s;
+        }
+        const uint64_t ready = lastDealt + 1 + m_lineDelay + USER_DELAY;
+        if (ready < h)
+        {
+            h = ready;
+            m_nextEndpoint = 1 - s;
+        }
+    }
+    return h;
 }
 
 uint64_t
@@ -440,9 +561,13 @@ RiflFastEngine::AdvanceTo(uint64_t slot)
     }
     while (m_slot < slot)
     {
+        // Deferred arrivals (OfferPayloadAt()) join the queue in their slot: a batched
+        // jump takes them on the way, every other mode stops there.
+        AdmitArrivals();
+        const uint64_t stop = std::min(slot, NextArrival());
         if (IsQuiescent())
         {
-            const uint64_t h = std::min(slot, JumpHorizon());
+            const uint64_t h = std::min(stop, JumpHorizon());
             const uint64_t n = h > m_slot ? (h - m_slot) / m_d * m_d : 0;
             if (n > 0)
             {
@@ -452,9 +577,10 @@ RiflFastEngine::AdvanceTo(uint64_t slot)
             // The last slots before the catch-up, fewer than D (a jump takes whole D),
             // enter batched mode (which covers idle stretches of any length) instead of
             // being stepped one by one.
-            if (h > m_slot && !m_trackScrambler && IsLoadedSteady())
+            const uint64_t hb = std::min(slot, JumpHorizon());
+            if (hb > m_slot && !m_trackScrambler && IsLoadedSteady())
             {
-                LoadedJump(h);
+                LoadedJump(hb);
                 continue;
             }
         }
@@ -463,8 +589,8 @@ RiflFastEngine::AdvanceTo(uint64_t slot)
             // Through the queued segments and their deliveries, up to the next error;
             // in batched mode also through idle stretches (fill frames cost nothing).
             const uint64_t work = LoadedWork();
-            const uint64_t h
-                = std::min({slot, JumpHorizon(), work != 0 || !m_batch ? m_slot + work : NEVER});
+            const uint64_t h = std::min({m_trackScrambler ? stop : slot, JumpHorizon(),
+                                         work != 0 || !m_batch ? m_slot + work : NEVER});
             if (h >= m_slot + MIN_LOADED_JUMP)
             {
                 LoadedJump(h);
@@ -473,6 +599,7 @@ RiflFastEngine::AdvanceTo(uint64_t slot)
         }
         Step();
     }
+    AdmitArrivals();
 }
 
 uint64_t
@@ -488,11 +615,15 @@ RiflFastEngine::NextEventSlot()
     }
     if (IsQuiescent())
     {
-        return JumpHorizon();
+        // A deferred arrival on a link that is not steadily loaded may bring any event
+        // from its slot on (flow control at a slow drain, skew, ...): wake there.
+        const uint64_t h = JumpHorizon();
+        const uint64_t a = NextArrival();
+        return a == NEVER ? h : IsLoadedSteady() ? BoundArrivalEvents(h) : std::min(h, a);
     }
     if ((m_batch || LoadedWork()) && IsLoadedSteady())
     {
-        return LoadedNextEvent();
+        return BoundArrivalEvents(LoadedNextEvent());
     }
     return m_slot;
 }
@@ -520,7 +651,7 @@ uint64_t
 RiflFastEngine::GetPendingPackets(uint32_t endpoint) const
 {
     CheckIndex(endpoint, 0);
-    return m_ep[endpoint].pendingPackets;
+    return m_ep[endpoint].pendingPackets + m_ep[endpoint].arrivals.size();
 }
 
 uint64_t
@@ -1758,42 +1889,54 @@ RiflFastEngine::BatchJump(uint64_t t1)
     }
 
     // ---- TX of both endpoints: segments dealt round robin, one frame per lane and
-    // slot; a run per packet (part) dealt.
+    // slot; a run per packet (part) dealt. Frames are dealt in stretches without a gap:
+    // frame j of a stretch from slot te and lane rre goes in slot te + j / Lanes on lane
+    // (rre + j) % Lanes. The first stretch starts at t0 with the round-robin lane; a
+    // packet arriving in the jump (OfferPayloadAt()) after the queue ran dry starts
+    // another in its arrival slot at the round-robin lane (fill frames in between).
     for (uint32_t s = 0; s < 2; ++s)
     {
         Endpoint& ep = m_ep[s];
         RiflEndpointCounters& c = ep.counters;
-        const uint64_t k = std::min<uint64_t>(ep.txSegments, n * nLanes);
         const uint32_t rr0 = ep.txRoundRobin;
         const uint64_t seq0 = ep.txGroupSeq;
         RunQueue& runs = m_runs[s];
-        uint64_t j = 0; // frames dealt so far in this jump
-        while (j < k)
+        uint64_t te = t0;            // the stretch's first slot
+        uint32_t rre = rr0;          // and lane
+        uint64_t j = 0;              // the stretch's next frame
+        uint64_t dealt = 0;          // frames dealt so far in this jump
+        uint64_t limit = n * nLanes; // frames the stretch can take before t1
+        uint64_t lastSlot[16];
+        std::fill(lastSlot, lastSlot + nLanes, NEVER); // per lane: its last user frame's slot
+        uint64_t k = std::min<uint64_t>(ep.txSegments, limit); // end of the queue's frames
+        while (true)
         {
-            QueuedPacket& qp = ep.txQueue.front();
-            const uint32_t cnt
-                = static_cast<uint32_t>(std::min<uint64_t>(qp.segments - qp.next, k - j));
-            const uint32_t lane0 = static_cast<uint32_t>(m_laneDiv.Mod(rr0 + j));
-            // A packet still being dealt when the last jump ended continues its last
-            // run: frame i of a run is at line slot lineSlot + (pos0 + i) / Lanes on
-            // lane (lane0 + i) % Lanes, which covers the new frames when the run
-            // filled the last slot of that jump. One run per packet, not per jump,
-            // on a saturated link (fewer records written, each a cache miss on a
-            // large fabric).
-            Run* cont = nullptr;
-            bool continued = false;
-            if (j == 0 && !runs.empty() && m_receivedTo[s].run < runs.size())
+            while (j < k)
             {
-                Run& b = runs.back();
-                if (!b.single && b.packetId == qp.packetId && b.seg0 + b.count == qp.next
-                    && m_laneDiv.Mod(b.pos0 + b.count) == 0 && RunLastSlot(b) == t0)
+                QueuedPacket& qp = ep.txQueue.front();
+                const uint32_t cnt
+                    = static_cast<uint32_t>(std::min<uint64_t>(qp.segments - qp.next, k - j));
+                const uint32_t lane0 = static_cast<uint32_t>(m_laneDiv.Mod(rre + j));
+                // A packet still being dealt when the last jump ended continues its last
+                // run: frame i of a run is at line slot lineSlot + (pos0 + i) / Lanes on
+                // lane (lane0 + i) % Lanes, which covers the new frames when the run
+                // filled the last slot of that jump. One run per packet, not per jump,
+                // on a saturated link (fewer records written, each a cache miss on a
+                // large fabric).
+                Run* cont = nullptr;
+                bool continued = false;
+                if (dealt == 0 && te == t0 && !runs.empty() && m_receivedTo[s].run < runs.size())
                 {
-                    cont = &b;
-                    continued = true;
+                    Run& b = runs.back();
+                    if (!b.single && b.packetId == qp.packetId && b.seg0 + b.count == qp.next
+                        && m_laneDiv.Mod(b.pos0 + b.count) == 0 && RunLastSlot(b) == t0)
+                    {
+                        cont = &b;
+                        continued = true;
+                    }
                 }
-            }
-            if (continued)
-            {
+                if (continued)
+                {
 #ifdef NS3_ASSERT_ENABLE
                 NS_ASSERT_MSG(cont->groupSeq0 + cont->count == seq0
                                   && m_laneDiv.Mod(cont->lane0 + cont->count) == lane0,
@@ -1810,7 +1953,7 @@ RiflFastEngine::BatchJump(uint64_t t1)
                 }
 #endif
                 cont->count += cnt;
-            }
+                }
             else
             {
                 // Built in place: every field a batched run uses is set below (the
@@ -1821,8 +1964,8 @@ RiflFastEngine::BatchJump(uint64_t t1)
                 u.seg0 = qp.next;
                 u.count = cnt;
                 u.segments = qp.segments;
-                u.groupSeq0 = seq0 + j;
-                u.lineSlot = t0 + 1 + m_laneDiv.Div(j);
+                u.groupSeq0 = seq0 + dealt;
+                u.lineSlot = te + 1 + m_laneDiv.Div(j);
                 u.pos0 = static_cast<uint32_t>(m_laneDiv.Mod(j));
                 u.lane0 = lane0;
                 u.sender = static_cast<uint8_t>(s);
@@ -1848,16 +1991,22 @@ RiflFastEngine::BatchJump(uint64_t t1)
             {
                 ev.type = RiflLinkEventType::TX_BEGIN;
                 ev.lane = u.lane0;
-                ev.slot = t0 + m_laneDiv.Div(j);
+                ev.slot = te + m_laneDiv.Div(j);
                 ev.value = static_cast<int64_t>(ev.slot + 1);
                 m_jumpTxEvents[s].push_back(ev);
             }
+            for (uint64_t i = cnt > nLanes ? cnt - nLanes : 0; i < cnt; ++i)
+            {
+                lastSlot[m_laneDiv.Mod(rre + j + i)] = te + m_laneDiv.Div(j + i);
+            }
             j += cnt;
+            dealt += cnt;
+            ep.txSegments -= cnt;
             if (qp.next + cnt == qp.segments)
             {
                 ev.type = RiflLinkEventType::TX_END;
-                ev.lane = static_cast<uint32_t>(m_laneDiv.Mod(rr0 + j - 1));
-                ev.slot = t0 + m_laneDiv.Div(j - 1);
+                ev.lane = static_cast<uint32_t>(m_laneDiv.Mod(rre + j - 1));
+                ev.slot = te + m_laneDiv.Div(j - 1);
                 ev.value = static_cast<int64_t>(ev.slot + 1);
                 m_jumpTxEvents[s].push_back(ev);
                 --ep.pendingPackets;
@@ -1876,16 +2025,43 @@ RiflFastEngine::BatchJump(uint64_t t1)
                 }
                 qp.next += cnt;
             }
+            }
+            // The queue ran dry (or the jump is full): an arrival before t1 resumes it.
+            auto& arrivals = ep.arrivals;
+            if (j >= limit || arrivals.empty() || arrivals.front().first >= t1)
+            {
+                break;
+            }
+            const uint64_t a = arrivals.front().first;
+            NS_ASSERT(a > t0);
+            if (a > te + m_laneDiv.Div(j))
+            {
+                // The queue was empty in the slots before a: a new stretch.
+                rre = static_cast<uint32_t>(m_laneDiv.Mod(rre + j));
+                te = a;
+                j = 0;
+                limit = (t1 - te) * nLanes;
+            }
+            Enqueue(s, std::move(arrivals.front().second));
+            arrivals.pop_front();
+            --m_arrivalCount;
+            k = j + std::min<uint64_t>(ep.txSegments, limit - j);
+        }
+        // Packets arriving while the positions up to t1 were taken wait in the queue.
+        for (auto& arrivals = ep.arrivals; !arrivals.empty() && arrivals.front().first < t1;
+             arrivals.pop_front())
+        {
+            Enqueue(s, std::move(arrivals.front().second));
+            --m_arrivalCount;
         }
         for (uint32_t l = 0; l < nLanes; ++l)
         {
             Lane& lane = ep.lanes[l];
-            const uint32_t pos = l >= rr0 ? l - rr0 : l + nLanes - rr0; // place in a slot
-            if (pos < k)
+            if (lastSlot[l] != NEVER)
             {
                 // Fill frames after the lane's last user frame of the jump.
-                const uint64_t lastSlot = m_laneDiv.Div(pos + m_laneDiv.Div(k - 1 - pos) * nLanes);
-                lane.fillPushes = static_cast<uint32_t>(std::min<uint64_t>(n - 1 - lastSlot, m_d));
+                lane.fillPushes
+                    = static_cast<uint32_t>(std::min<uint64_t>(t1 - 1 - lastSlot[l], m_d));
             }
             else
             {
@@ -1893,12 +2069,11 @@ RiflFastEngine::BatchJump(uint64_t t1)
                     = static_cast<uint32_t>(std::min<uint64_t>(lane.fillPushes + n, m_d));
             }
         }
-        ep.txSegments -= k;
-        ep.txRoundRobin = static_cast<uint32_t>(m_laneDiv.Mod(rr0 + k));
-        ep.txGroupSeq += k;
+        ep.txRoundRobin = static_cast<uint32_t>(m_laneDiv.Mod(rre + j));
+        ep.txGroupSeq += dealt;
         c.stateSlots[static_cast<uint8_t>(RiflTxState::NORMAL)] += n * nLanes;
-        c.newUserFrames += k;
-        c.fillFrames += n * nLanes - k;
+        c.newUserFrames += dealt;
+        c.fillFrames += n * nLanes - dealt;
     }
 
     // ---- RX of both endpoints: every frame passes in sequence; user frames go

@@ -111,6 +111,14 @@ namespace ns3
  * target, or at the next error receive slot. The state "steadily loaded" is
  * cached across consecutive loaded jumps (a loaded jump preserves it).
  *
+ * **Deferred offers** (OfferPayloadAt()): a packet offered for a later slot waits
+ * in an arrival list and joins the TX queue when the engine reaches its slot, as
+ * AdvanceTo(slot) and OfferPayload() would have put it. A batched jump takes the
+ * arrivals of its stretch on the way (the queue resumes in the arrival slot on the
+ * round-robin lane when it had run dry); every other mode stops at an arrival.
+ * NextEventSlot() bounds the first arrival's callbacks (its TX events and delivery on
+ * a steadily loaded link, the arrival slot itself otherwise).
+ *
  * **Clock domains** (§6.1, see RiflReferenceEngine): skip slots of the slower
  * clock and the compensation slots of the faster one are always stepped (they
  * bound every jump, JumpHorizon()) and count as activity, so a jump starts only
@@ -170,6 +178,21 @@ class RiflFastEngine : public RiflLinkEngine
      */
     void OfferPayload(uint32_t endpoint, uint64_t packetId,
                       std::shared_ptr<const RiflPayload> payload) override;
+
+    /**
+     * \brief OfferPayload() at a later slot (see RiflLinkEngine): the packet waits in
+     *        an arrival list and joins the TX queue when the engine reaches \p slot.
+     *        Not before the first OfferPayload() (the start-up runs from a template
+     *        until then).
+     * \param endpoint the sender, 0 or 1.
+     * \param packetId any id (reported with the delivery).
+     * \param payload the bytes, 1..1e8, not null; never changed after.
+     * \param slot its arrival: GetSlot() or later, and no earlier than the
+     *        endpoint's previous deferred arrival (std::invalid_argument otherwise).
+     * \return true if it was taken (false before the first OfferPayload()).
+     */
+    bool OfferPayloadAt(uint32_t endpoint, uint64_t packetId,
+                        std::shared_ptr<const RiflPayload> payload, uint64_t slot) override;
 
     /**
      * \brief Run every slot before \p slot, jumping over quiescent stretches.
@@ -313,6 +336,31 @@ class RiflFastEngine : public RiflLinkEngine
     /// \return true while this engine follows a start-up template (deciding so at
     ///         the first call: see SetStartupTemplates()).
     bool InTemplate();
+
+    struct QueuedPacket;
+
+    /**
+     * \brief Put a packet at the end of an endpoint's TX queue (OfferPayload()).
+     * \param endpoint the sender.
+     * \param qp the packet, with its segments set.
+     */
+    void Enqueue(uint32_t endpoint, QueuedPacket qp);
+
+    /// Move the OfferPayloadAt() arrivals of the current slot into the TX queues.
+    void AdmitArrivals();
+
+    /// \return the slot of the next OfferPayloadAt() arrival of either endpoint, or NEVER.
+    uint64_t NextArrival() const;
+
+    /**
+     * \brief A lower bound on the slots of the callbacks the next OfferPayloadAt()
+     *        arrival of each endpoint brings (its TX_BEGIN or TX_END where asked
+     *        for, else its delivery), for NextEventSlot(); sets m_nextEndpoint
+     *        when it is below \p h.
+     * \param h the bound so far.
+     * \return the new bound.
+     */
+    uint64_t BoundArrivalEvents(uint64_t h);
 
     /**
      * \brief Emit the template's events of slots before \p slot not emitted yet.
@@ -755,6 +803,8 @@ class RiflFastEngine : public RiflLinkEngine
     {
         std::vector<Lane> lanes;          //!< lanes
         std::deque<QueuedPacket> txQueue; //!< packets waiting (in part)
+        /// OfferPayloadAt(): packets arriving at a later slot, in slot order (slot, packet)
+        std::deque<std::pair<uint64_t, QueuedPacket>> arrivals;
         uint64_t txSegments{0};           //!< segments waiting
         uint32_t txRoundRobin{0};         //!< next lane for a user segment
         uint32_t rxRoundRobin{0};         //!< next lane the user takes from
@@ -1182,6 +1232,7 @@ class RiflFastEngine : public RiflLinkEngine
     bool m_started{false};        //!< a packet was offered or a slot run
     bool m_batch{false};          //!< batched loaded mode (EnterBatch())
     uint32_t m_nextEndpoint{2};   //!< NextEventEndpoint()
+    uint64_t m_arrivalCount{0};   //!< packets in the endpoints' arrival lists
     bool m_lean{false};           //!< SetLeanDeliveries()
     /// SetTxEventWakes(): per endpoint, TX_BEGIN and TX_END count for NextEventSlot()
     std::array<std::array<bool, 2>, 2> m_txWake{{{true, true}, {true, true}}};

@@ -188,6 +188,27 @@ class RiflLinkEngine
     }
 
     /**
+     * \brief OfferPayload() of a packet that arrives at a later slot than the
+     *        engine has run to, without running up to it first: the engine takes
+     *        it at the start of \p slot, exactly as AdvanceTo(slot) followed by
+     *        OfferPayload() would, and NextEventSlot() already counts it. An
+     *        engine that cannot defer an offer returns false and takes nothing
+     *        (the default); the caller then runs the engine up to \p slot and
+     *        offers the packet there.
+     * \param endpoint the sending endpoint.
+     * \param packetId an identifier, unique per endpoint.
+     * \param payload the bytes, at least one (not null, never changed after).
+     * \param slot the slot of its arrival: GetSlot() or later, and no earlier than
+     *        the slot of the endpoint's previous deferred offer.
+     * \return true if the engine took the packet.
+     */
+    virtual bool OfferPayloadAt(uint32_t endpoint, uint64_t packetId,
+                                std::shared_ptr<const RiflPayload> payload, uint64_t slot)
+    {
+        return false;
+    }
+
+    /**
      * \brief Run every slot before \p slot (no-op if already there).
      * \param slot the first slot not to run.
      */

@@ -421,7 +421,7 @@ RiflNetDevice::TryTransmit()
     {
         // The engine may lag behind now (TX_END events it need not wake for): catch up
         // first. Its events may call this method again and empty the queue.
-        const uint64_t pending = m_channel->GetPendingPacketsNow(this);
+        const uint64_t pending = m_channel->GetPendingPacketsNow(this, m_enginePackets);
         if (m_queue->IsEmpty() || pending >= m_enginePackets)
         {
             break;
