@@ -10,6 +10,7 @@
 #include "ns3/rifl-reference-engine.h"
 #include "ns3/sync-loss-process.h"
 #include "ns3/test.h"
+#include "rifl-test-util.h"
 
 #include <algorithm>
 #include <array>
@@ -1852,20 +1853,25 @@ class RiflDeferredOffersTestCase : public TestCase
 
   private:
     /**
-     * \param f a call.
-     * \return the message of the std::invalid_argument it threw, or "" if none.
+     * \brief Run a scenario on the reference engine and, with deferred offers, on the
+     *        fast one, and require identical outcomes and every packet delivered.
+     * \param sc the scenario.
+     * \return the reference engine's outcome.
      */
-    template <typename F> static std::string Refusal(F f)
+    Outcome CheckDeferred(const Scenario& sc)
     {
-        try
+        RiflReferenceEngine ref(sc.config);
+        RiflFastEngine fast(sc.config);
+        const Outcome a = RunScenario(ref, sc);
+        const Outcome b = RunScenario(fast, sc, true, nullptr, true);
+        NS_TEST_EXPECT_MSG_EQ(a.deliveries.size(), sc.offers.size(), sc.name << ": delivered");
+        const std::string diff = Compare(a, b);
+        NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
+        if (!diff.empty())
         {
-            f();
+            std::cerr << "FIRST DIFFERENCE (" << sc.name << "): " << diff << std::endl;
         }
-        catch (const std::invalid_argument& e)
-        {
-            return e.what();
-        }
-        return "";
+        return a;
     }
 
     void DoRun() override
@@ -1883,7 +1889,7 @@ class RiflDeferredOffersTestCase : public TestCase
             e.AdvanceTo(2000);
             e.OfferPayload(0, 1, payload);
             e.AdvanceTo(2100);
-            const std::string past = Refusal(
+            const std::string past = rifltest::InvalidArgumentMessage(
                 [&]
                 {
                     e.OfferPayloadAt(0, 2, payload, 2050);
@@ -1892,14 +1898,14 @@ class RiflDeferredOffersTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(e.OfferPayloadAt(0, 2, payload, 2300), true, "deferred");
             NS_TEST_EXPECT_MSG_EQ(e.GetPendingPackets(0), 1u,
                                   "the arrival is pending (the first is sent)");
-            const std::string order = Refusal(
+            const std::string order = rifltest::InvalidArgumentMessage(
                 [&]
                 {
                     e.OfferPayloadAt(0, 3, payload, 2200);
                 });
             NS_TEST_EXPECT_MSG_NE(order.find("slot = 2200 is before 2300"), std::string::npos,
                                   order);
-            const std::string behind = Refusal(
+            const std::string behind = rifltest::InvalidArgumentMessage(
                 [&]
                 {
                     e.OfferPayload(0, 3, payload);
@@ -1924,20 +1930,7 @@ class RiflDeferredOffersTestCase : public TestCase
                 {
                     for (double ber : {0.0, 1e-6})
                     {
-                        const Scenario sc = GapScenario(lanes, load, lo, hi, ber, 0.0, seed++);
-                        RiflReferenceEngine ref(sc.config);
-                        RiflFastEngine fast(sc.config);
-                        const Outcome a = RunScenario(ref, sc);
-                        const Outcome b = RunScenario(fast, sc, true, nullptr, true);
-                        NS_TEST_EXPECT_MSG_EQ(a.deliveries.size(), sc.offers.size(),
-                                              sc.name << ": delivered");
-                        const std::string diff = Compare(a, b);
-                        NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
-                        if (!diff.empty())
-                        {
-                            std::cerr << "FIRST DIFFERENCE (" << sc.name << "): " << diff
-                                      << std::endl;
-                        }
+                        CheckDeferred(GapScenario(lanes, load, lo, hi, ber, 0.0, seed++));
                     }
                 }
             }
@@ -1955,19 +1948,9 @@ class RiflDeferredOffersTestCase : public TestCase
                 }
                 sc.endSlot = 3000 + 5 * (16000 + 100 * i) + 30000;
                 sc.name += ", 20000 B packets on a quiet link";
-                RiflReferenceEngine ref(sc.config);
-                RiflFastEngine fast(sc.config);
-                const Outcome a = RunScenario(ref, sc);
-                const Outcome b = RunScenario(fast, sc, true, nullptr, true);
-                NS_TEST_EXPECT_MSG_EQ(a.deliveries.size(), sc.offers.size(), sc.name);
+                const Outcome a = CheckDeferred(sc);
                 NS_TEST_EXPECT_MSG_GT(a.counters[1].fcPauseSent + a.counters[0].fcPauseSent, 0u,
                                       sc.name << ": flow control");
-                const std::string diff = Compare(a, b);
-                NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
-                if (!diff.empty())
-                {
-                    std::cerr << "FIRST DIFFERENCE (" << sc.name << "): " << diff << std::endl;
-                }
             }
         }
     }
