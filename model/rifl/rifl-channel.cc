@@ -341,7 +341,7 @@ RiflChannel::GetTypeId()
                   "Fast engine: a packet a device sends joins the engine at its arrival slot "
                   "without running the engine up to now first "
                   "(RiflLinkEngine::OfferPayloadAt()); false runs it up to now at every send. "
-                  "Results are identical either way.",
+                  "Deliveries, events and counters are identical either way.",
                   BooleanValue(true), MakeBooleanAccessor(&RiflChannel::m_deferOffers),
                   MakeBooleanChecker())
               .AddAttribute(

@@ -475,7 +475,9 @@ RiflFastEngine::AdmitArrivals()
         auto& arrivals = m_ep[e].arrivals;
         while (!arrivals.empty() && arrivals.front().first <= m_slot)
         {
-            NS_ASSERT_MSG(arrivals.front().first == m_slot, "RiflFastEngine: ran past an arrival");
+            NS_ABORT_MSG_IF(arrivals.front().first != m_slot,
+                            "RiflFastEngine: ran past the arrival of slot "
+                                << arrivals.front().first << " (now " << m_slot << ")");
             Enqueue(e, std::move(arrivals.front().second));
             arrivals.pop_front();
             --m_arrivalCount;
@@ -1938,93 +1940,94 @@ RiflFastEngine::BatchJump(uint64_t t1)
                 if (continued)
                 {
 #ifdef NS3_ASSERT_ENABLE
-                NS_ASSERT_MSG(cont->groupSeq0 + cont->count == seq0
-                                  && m_laneDiv.Mod(cont->lane0 + cont->count) == lane0,
-                              "RiflFastEngine: a continued run does not line up");
-                for (uint32_t l = 0; l < nLanes; ++l)
-                {
-                    const uint32_t offset
-                        = l >= cont->lane0 ? l - cont->lane0 : l + nLanes - cont->lane0;
-                    NS_ASSERT_MSG(cont->lanes[l].seq + m_laneDiv.Div(cont->count)
-                                              + (offset < m_laneDiv.Mod(cont->count) ? 1 : 0)
-                                          == ep.lanes[l].txLaneSeq
-                                      && cont->lanes[l].eop == ep.lanes[l].txLaneEopSeq,
-                                  "RiflFastEngine: a continued run's lane marks do not line up");
-                }
+                    NS_ASSERT_MSG(cont->groupSeq0 + cont->count == seq0
+                                      && m_laneDiv.Mod(cont->lane0 + cont->count) == lane0,
+                                  "RiflFastEngine: a continued run does not line up");
+                    for (uint32_t l = 0; l < nLanes; ++l)
+                    {
+                        const uint32_t offset
+                            = l >= cont->lane0 ? l - cont->lane0 : l + nLanes - cont->lane0;
+                        NS_ASSERT_MSG(
+                            cont->lanes[l].seq + m_laneDiv.Div(cont->count)
+                                        + (offset < m_laneDiv.Mod(cont->count) ? 1 : 0)
+                                    == ep.lanes[l].txLaneSeq
+                                && cont->lanes[l].eop == ep.lanes[l].txLaneEopSeq,
+                            "RiflFastEngine: a continued run's lane marks do not line up");
+                    }
 #endif
-                cont->count += cnt;
+                    cont->count += cnt;
                 }
-            else
-            {
-                // Built in place: every field a batched run uses is set below (the
-                // single-only fields are not read; frame and bytes are empty).
-                Run& u = runs.push_back_slot();
-                u.single = false;
-                u.packetId = qp.packetId;
-                u.seg0 = qp.next;
-                u.count = cnt;
-                u.segments = qp.segments;
-                u.groupSeq0 = seq0 + dealt;
-                u.lineSlot = te + 1 + m_laneDiv.Div(j);
-                u.pos0 = static_cast<uint32_t>(m_laneDiv.Mod(j));
-                u.lane0 = lane0;
-                u.sender = static_cast<uint8_t>(s);
+                else
+                {
+                    // Built in place: every field a batched run uses is set below (the
+                    // single-only fields are not read; frame and bytes are empty).
+                    Run& u = runs.push_back_slot();
+                    u.single = false;
+                    u.packetId = qp.packetId;
+                    u.seg0 = qp.next;
+                    u.count = cnt;
+                    u.segments = qp.segments;
+                    u.groupSeq0 = seq0 + dealt;
+                    u.lineSlot = te + 1 + m_laneDiv.Div(j);
+                    u.pos0 = static_cast<uint32_t>(m_laneDiv.Mod(j));
+                    u.lane0 = lane0;
+                    u.sender = static_cast<uint8_t>(s);
+                    for (uint32_t l = 0; l < nLanes; ++l)
+                    {
+                        u.lanes[l].seq = ep.lanes[l].txLaneSeq;
+                        u.lanes[l].eop = ep.lanes[l].txLaneEopSeq;
+                    }
+                    cont = &u;
+                }
+                Run& u = *cont;
+                const uint64_t cntPerLane = m_laneDiv.Div(cnt);
+                const uint32_t cntRest = m_laneDiv.Mod(cnt);
                 for (uint32_t l = 0; l < nLanes; ++l)
                 {
-                    u.lanes[l].seq = ep.lanes[l].txLaneSeq;
-                    u.lanes[l].eop = ep.lanes[l].txLaneEopSeq;
+                    const uint32_t offset = l >= lane0 ? l - lane0 : l + nLanes - lane0;
+                    ep.lanes[l].txLaneSeq += cntPerLane + (offset < cntRest ? 1 : 0);
                 }
-                cont = &u;
-            }
-            Run& u = *cont;
-            const uint64_t cntPerLane = m_laneDiv.Div(cnt);
-            const uint32_t cntRest = m_laneDiv.Mod(cnt);
-            for (uint32_t l = 0; l < nLanes; ++l)
-            {
-                const uint32_t offset = l >= lane0 ? l - lane0 : l + nLanes - lane0;
-                ep.lanes[l].txLaneSeq += cntPerLane + (offset < cntRest ? 1 : 0);
-            }
-            RiflLinkEvent ev;
-            ev.endpoint = s;
-            ev.packetId = qp.packetId;
-            if (qp.next == 0)
-            {
-                ev.type = RiflLinkEventType::TX_BEGIN;
-                ev.lane = u.lane0;
-                ev.slot = te + m_laneDiv.Div(j);
-                ev.value = static_cast<int64_t>(ev.slot + 1);
-                m_jumpTxEvents[s].push_back(ev);
-            }
-            for (uint64_t i = cnt > nLanes ? cnt - nLanes : 0; i < cnt; ++i)
-            {
-                lastSlot[m_laneDiv.Mod(rre + j + i)] = te + m_laneDiv.Div(j + i);
-            }
-            j += cnt;
-            dealt += cnt;
-            ep.txSegments -= cnt;
-            if (qp.next + cnt == qp.segments)
-            {
-                ev.type = RiflLinkEventType::TX_END;
-                ev.lane = static_cast<uint32_t>(m_laneDiv.Mod(rre + j - 1));
-                ev.slot = te + m_laneDiv.Div(j - 1);
-                ev.value = static_cast<int64_t>(ev.slot + 1);
-                m_jumpTxEvents[s].push_back(ev);
-                --ep.pendingPackets;
-                ++ep.lanes[ev.lane].txLaneEopSeq;
-                if (!continued)
+                RiflLinkEvent ev;
+                ev.endpoint = s;
+                ev.packetId = qp.packetId;
+                if (qp.next == 0)
                 {
-                    u.payload = std::move(qp.payload);
+                    ev.type = RiflLinkEventType::TX_BEGIN;
+                    ev.lane = u.lane0;
+                    ev.slot = te + m_laneDiv.Div(j);
+                    ev.value = static_cast<int64_t>(ev.slot + 1);
+                    m_jumpTxEvents[s].push_back(ev);
                 }
-                ep.txQueue.pop_front();
-            }
-            else
-            {
-                if (!continued)
+                for (uint64_t i = cnt > nLanes ? cnt - nLanes : 0; i < cnt; ++i)
                 {
-                    u.payload = qp.payload;
+                    lastSlot[m_laneDiv.Mod(rre + j + i)] = te + m_laneDiv.Div(j + i);
                 }
-                qp.next += cnt;
-            }
+                j += cnt;
+                dealt += cnt;
+                ep.txSegments -= cnt;
+                if (qp.next + cnt == qp.segments)
+                {
+                    ev.type = RiflLinkEventType::TX_END;
+                    ev.lane = static_cast<uint32_t>(m_laneDiv.Mod(rre + j - 1));
+                    ev.slot = te + m_laneDiv.Div(j - 1);
+                    ev.value = static_cast<int64_t>(ev.slot + 1);
+                    m_jumpTxEvents[s].push_back(ev);
+                    --ep.pendingPackets;
+                    ++ep.lanes[ev.lane].txLaneEopSeq;
+                    if (!continued)
+                    {
+                        u.payload = std::move(qp.payload);
+                    }
+                    ep.txQueue.pop_front();
+                }
+                else
+                {
+                    if (!continued)
+                    {
+                        u.payload = qp.payload;
+                    }
+                    qp.next += cnt;
+                }
             }
             // The queue ran dry (or the jump is full): an arrival before t1 resumes it.
             auto& arrivals = ep.arrivals;
