@@ -368,6 +368,36 @@ Compare(const Outcome& ref, const Outcome& fast)
 }
 
 /**
+ * \brief A scenario's link, without traffic: up after 64 slots, the same BER on every
+ *        (direction, lane).
+ * \param lanes lanes.
+ * \param frameSize S.
+ * \param lineDelay L in slots.
+ * \param ber BER of every (direction, lane), 0 = clean.
+ * \param drain drain rate (frames per slot, 0 = unlimited).
+ * \param seed the seed.
+ * \return the scenario, no offers yet.
+ */
+Scenario
+LinkScenario(uint32_t lanes, uint32_t frameSize, uint32_t lineDelay, double ber, double drain,
+             uint32_t seed)
+{
+    Scenario sc;
+    sc.seed = seed;
+    sc.config.lanes = lanes;
+    sc.config.frameSize = frameSize;
+    sc.config.lineDelaySlots = lineDelay;
+    sc.config.rxUpSlots = 64; // up before the first packet
+    sc.config.drainFramesPerSlot = drain;
+    sc.errors.resize(2 * lanes);
+    for (auto& e : sc.errors)
+    {
+        e.ber = ber;
+    }
+    return sc;
+}
+
+/**
  * \brief Make a scenario with saturated traffic (both TX queues never run dry).
  * \param lanes lanes.
  * \param frameSize S.
@@ -382,18 +412,7 @@ Scenario
 SaturatedScenario(uint32_t lanes, uint32_t frameSize, bool mixed, double ber, double drain,
                   uint64_t slots, uint32_t seed)
 {
-    Scenario sc;
-    sc.seed = seed;
-    sc.config.lanes = lanes;
-    sc.config.frameSize = frameSize;
-    sc.config.lineDelaySlots = 11;
-    sc.config.rxUpSlots = 64;
-    sc.config.drainFramesPerSlot = drain;
-    sc.errors.resize(2 * lanes);
-    for (auto& e : sc.errors)
-    {
-        e.ber = ber;
-    }
+    Scenario sc = LinkScenario(lanes, frameSize, 11, ber, drain, seed);
     std::mt19937_64 rng(seed);
     // Offered load 1.3 x the line rate of each direction.
     const double bytesPerSlot = 1.3 * lanes * (frameSize / 8 - 2);
@@ -437,18 +456,7 @@ Scenario
 GapScenario(uint32_t lanes, double load, uint32_t minBytes, uint32_t maxBytes, double ber,
             double drain, uint32_t seed)
 {
-    Scenario sc;
-    sc.seed = seed;
-    sc.config.lanes = lanes;
-    sc.config.drainFramesPerSlot = drain;
-    sc.config.frameSize = 256;
-    sc.config.lineDelaySlots = 5;
-    sc.config.rxUpSlots = 64; // up before the first packet
-    sc.errors.resize(2 * lanes);
-    for (auto& e : sc.errors)
-    {
-        e.ber = ber;
-    }
+    Scenario sc = LinkScenario(lanes, 256, 5, ber, drain, seed);
     std::mt19937_64 rng(seed);
     const uint64_t slots = 30000;
     uint64_t id = 1;

@@ -404,21 +404,28 @@ RiflFastEngine::OfferPayload(uint32_t endpoint, uint64_t packetId,
                              std::shared_ptr<const RiflPayload> payload)
 {
     CheckIndex(endpoint, 0);
-    const uint32_t size = payload ? payload->GetSize() : 0;
-    RIFL_CHECK_ARG(size == 0 || size > MAX_PACKET_BYTES,
-                   "RiflFastEngine: payload size = " << size << " bytes is outside 1..100000000");
+    QueuedPacket qp = MakeQueued(packetId, std::move(payload));
     RIFL_CHECK_ARG(!m_ep[endpoint].arrivals.empty(),
                    "RiflFastEngine::OfferPayload: endpoint "
                        << endpoint << " has packets offered for later slots (OfferPayloadAt()) "
                        << "that it has not reached: AdvanceTo() them first");
     LeaveTemplate();
     m_started = true;
+    Enqueue(endpoint, std::move(qp));
+}
+
+RiflFastEngine::QueuedPacket
+RiflFastEngine::MakeQueued(uint64_t packetId, std::shared_ptr<const RiflPayload> payload) const
+{
+    const uint32_t size = payload ? payload->GetSize() : 0;
+    RIFL_CHECK_ARG(size == 0 || size > MAX_PACKET_BYTES,
+                   "RiflFastEngine: payload size = " << size << " bytes is outside 1..100000000");
     const uint32_t p = m_config.GetPayloadBytes();
     QueuedPacket qp;
     qp.payload = std::move(payload);
     qp.packetId = packetId;
     qp.segments = (size + p - 1) / p;
-    Enqueue(endpoint, std::move(qp));
+    return qp;
 }
 
 void
@@ -438,19 +445,12 @@ RiflFastEngine::OfferPayloadAt(uint32_t endpoint, uint64_t packetId,
     {
         return false; // the start-up template is left by OfferPayload()
     }
-    const uint32_t size = payload ? payload->GetSize() : 0;
-    RIFL_CHECK_ARG(size == 0 || size > MAX_PACKET_BYTES,
-                   "RiflFastEngine: payload size = " << size << " bytes is outside 1..100000000");
+    QueuedPacket qp = MakeQueued(packetId, std::move(payload));
     auto& arrivals = m_ep[endpoint].arrivals;
     const uint64_t after = arrivals.empty() ? m_slot : arrivals.back().first;
     RIFL_CHECK_ARG(slot < after, "RiflFastEngine::OfferPayloadAt: slot = "
                                      << slot << " is before " << after
                                      << " (the engine's slot or the previous arrival)");
-    const uint32_t p = m_config.GetPayloadBytes();
-    QueuedPacket qp;
-    qp.payload = std::move(payload);
-    qp.packetId = packetId;
-    qp.segments = (size + p - 1) / p;
     if (slot == m_slot)
     {
         Enqueue(endpoint, std::move(qp));

@@ -346,6 +346,15 @@ class RiflFastEngine : public RiflLinkEngine
      */
     void Enqueue(uint32_t endpoint, QueuedPacket qp);
 
+    /**
+     * \brief A packet for the TX queue, its size checked (1..1e8 bytes,
+     *        std::invalid_argument otherwise) and its segments counted.
+     * \param packetId its id.
+     * \param payload its bytes.
+     * \return the packet.
+     */
+    QueuedPacket MakeQueued(uint64_t packetId, std::shared_ptr<const RiflPayload> payload) const;
+
     /// Move the OfferPayloadAt() arrivals of the current slot into the TX queues.
     void AdmitArrivals();
 

@@ -415,10 +415,10 @@ def test_a_point_the_scenario_refuses_stops_the_sweep(tmp_path):
 
 def test_the_points_not_started_are_dropped_after_a_failure(tmp_path, monkeypatch):
     # The pool's bookkeeping, seen in this process: a thread pool stands in for
-    # the process pool and a stub for run_point counts the points started.
+    # the process pool and a counting stand-in for run_point records the points started.
     started: List[Dict[str, Any]] = []
 
-    def stub(scenario: str, point: Dict[str, Any]) -> Dict[str, Any]:
+    def counting_run_point(scenario: str, point: Dict[str, Any]) -> Dict[str, Any]:
         started.append(dict(point))
         if point["warmup_us"] < 0:
             raise ValueError("warmupUs = -1 is out of range [0, 1e9]")
@@ -430,7 +430,7 @@ def test_the_points_not_started_are_dropped_after_a_failure(tmp_path, monkeypatc
                      max_tasks_per_child: Any = None) -> None:
             super().__init__(max_workers)
 
-    monkeypatch.setattr(sw, "run_point", stub)
+    monkeypatch.setattr(sw, "run_point", counting_run_point)
     monkeypatch.setattr(cf, "ProcessPoolExecutor", Pool)
     grid = {"warmup_us": [-1.0] + [15.0 + i for i in range(20)]}
     with pytest.raises(ValueError, match=r"point \{'warmup_us': -1.0, 'seed': 1\} failed"):
