@@ -35,6 +35,8 @@
  *
  * Properties (abort, so libFuzzer keeps the input):
  *  - no exception, no sanitizer report;
+ *  - a deferred run's PredictPendingPackets() (every other offer) equals
+ *    GetPendingPackets() once the engine has run to the offer's slot;
  *  - both engines give the same deliveries (slot, id, content, word latencies),
  *    events and counters, and the fast engine no callback before the slot its
  *    NextEventSlot() promised; so does the fast engine without jumps;
@@ -376,6 +378,26 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name,
                  promised = e.NextEventSlot())
             {
                 e.AdvanceTo(std::max(promised + 1, e.GetSlot() + 1));
+            }
+            if (of.id % 2 == 0 && e.GetSlot() <= of.slot)
+            {
+                // What the channel asks a lagging engine (RiflChannel::GetPendingPacketsNow):
+                // the pending packets it predicts for the offer's slot, checked by running
+                // there (on every other offer; the rest keep the lag for batched jumps).
+                uint64_t predicted[2] = {0, 0};
+                bool known[2] = {false, false};
+                for (uint32_t ep = 0; ep < 2; ++ep)
+                {
+                    known[ep] = e.PredictPendingPackets(ep, of.slot, &predicted[ep]);
+                }
+                e.AdvanceTo(of.slot);
+                for (uint32_t ep = 0; ep < 2; ++ep)
+                {
+                    RIFL_FUZZ_CHECK(!known[ep] || predicted[ep] == e.GetPendingPackets(ep),
+                                    name << ": PredictPendingPackets(" << ep << ", " << of.slot
+                                         << ") = " << predicted[ep] << ", after AdvanceTo: "
+                                         << e.GetPendingPackets(ep));
+                }
             }
             if (e.OfferPayloadAt(
                     of.endpoint, of.id,

@@ -82,7 +82,54 @@ struct Outcome
     double seconds{0.0};                  //!< wall time
     uint64_t earlyCallbacks{0};           //!< callbacks before the promised NextEventSlot()
     uint64_t advances{0};                 //!< AdvanceTo() calls (event-driven runs)
+    uint64_t predictions{0};              //!< PredictPendingPackets() answers checked
+    std::string predictionError;          //!< the first wrong answer, if any
 };
+
+/**
+ * \brief Check PredictPendingPackets() before an offer deferred to \p slot: on every
+ *        third offer, run the engine to \p slot (no packet is offered meanwhile) and
+ *        compare GetPendingPackets() with what it predicted for both endpoints.
+ * \param e the engine (lagging behind \p slot).
+ * \param slot the offer's slot.
+ * \param index the offer's index.
+ * \param o the outcome (predictions counted, the first wrong one kept).
+ */
+void
+CheckPrediction(RiflLinkEngine& e, uint64_t slot, std::size_t index, Outcome& o)
+{
+    if (index % 3 != 0 || slot < e.GetSlot())
+    {
+        return;
+    }
+    const uint64_t from = e.GetSlot();
+    std::array<uint64_t, 2> predicted{0, 0};
+    std::array<bool, 2> known{false, false};
+    for (uint32_t ep = 0; ep < 2; ++ep)
+    {
+        known[ep] = e.PredictPendingPackets(ep, slot, &predicted[ep]);
+    }
+    if (!known[0] && !known[1])
+    {
+        return;
+    }
+    e.AdvanceTo(slot);
+    for (uint32_t ep = 0; ep < 2; ++ep)
+    {
+        if (!known[ep])
+        {
+            continue;
+        }
+        ++o.predictions;
+        if (predicted[ep] != e.GetPendingPackets(ep) && o.predictionError.empty())
+        {
+            std::ostringstream os;
+            os << "PredictPendingPackets(" << ep << ", " << slot << ") from slot " << from
+               << " = " << predicted[ep] << ", after AdvanceTo: " << e.GetPendingPackets(ep);
+            o.predictionError = os.str();
+        }
+    }
+}
 
 /**
  * \brief Attach a scenario's error streams to an engine (fresh process instances).
@@ -219,8 +266,10 @@ RunScenario(RiflLinkEngine& e, const Scenario& sc, bool byEvents = false,
         });
     std::mt19937_64 rng(sc.seed);
     const auto t0 = std::chrono::steady_clock::now();
+    std::size_t index = 0;
     for (const Offer& of : sc.offers)
     {
+        ++index;
         std::vector<uint8_t> payload(of.bytes);
         uint64_t r = 0;
         for (std::size_t i = 0; i < payload.size(); ++i)
@@ -231,6 +280,7 @@ RunScenario(RiflLinkEngine& e, const Scenario& sc, bool byEvents = false,
         if (byEvents && deferred)
         {
             AdvanceWakesBefore(e, of.slot, promised, o);
+            CheckPrediction(e, of.slot, index, o);
             if (e.OfferPayloadAt(of.endpoint, of.id, std::make_shared<const RiflPayload>(payload),
                                  of.slot))
             {
@@ -656,6 +706,7 @@ class RiflEquivalenceRandomTestCase : public TestCase
     {
         double refSeconds = 0;
         double fastSeconds = 0;
+        uint64_t predictions = 0; // PredictPendingPackets() answers checked
         for (uint32_t s = m_first; s < m_first + m_count; ++s)
         {
             const Scenario sc = RandomScenario(s, m_big);
@@ -675,7 +726,10 @@ class RiflEquivalenceRandomTestCase : public TestCase
             // Every seed again with the offers deferred (OfferPayloadAt()), as RiflChannel
             // offers them.
             RiflFastEngine deferred(sc.config);
-            diff = Compare(a, RunScenario(deferred, sc, true, nullptr, true));
+            const Outcome c = RunScenario(deferred, sc, true, nullptr, true);
+            NS_TEST_EXPECT_MSG_EQ(c.predictionError, "", sc.name << ", offers deferred");
+            predictions += c.predictions;
+            diff = Compare(a, c);
             NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name << ", offers deferred");
             if (!diff.empty())
             {
@@ -683,8 +737,10 @@ class RiflEquivalenceRandomTestCase : public TestCase
                           << std::endl;
             }
         }
-        std::cout << GetName() << ": reference " << refSeconds << " s, fast " << fastSeconds << " s"
-                  << std::endl;
+        // the scenarios reach the predicted case (a steadily loaded link) many times
+        NS_TEST_EXPECT_MSG_GT(predictions, m_count, "PredictPendingPackets() answers checked");
+        std::cout << GetName() << ": reference " << refSeconds << " s, fast " << fastSeconds
+                  << " s, " << predictions << " pending-packet predictions checked" << std::endl;
     }
 
     uint32_t m_first; //!< first seed
@@ -1875,6 +1931,8 @@ class RiflDeferredOffersTestCase : public TestCase
         const Outcome a = RunScenario(ref, sc);
         const Outcome b = RunScenario(fast, sc, true, nullptr, true);
         NS_TEST_EXPECT_MSG_EQ(a.deliveries.size(), sc.offers.size(), sc.name << ": delivered");
+        NS_TEST_EXPECT_MSG_EQ(b.predictionError, "", sc.name);
+        m_predictions += b.predictions;
         const std::string diff = Compare(a, b);
         NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
         if (!diff.empty())
@@ -1963,7 +2021,10 @@ class RiflDeferredOffersTestCase : public TestCase
                                       sc.name << ": flow control");
             }
         }
+        NS_TEST_EXPECT_MSG_GT(m_predictions, 100u, "PredictPendingPackets() answers checked");
     }
+
+    uint64_t m_predictions{0}; //!< PredictPendingPackets() answers checked
 };
 
 /**

@@ -871,8 +871,17 @@ RiflChannel::GetPendingPacketsNow(Ptr<RiflNetDevice> device, uint64_t enough)
     const uint32_t ep = GetEndpoint(device);
     if (m_started && !m_txWakes[ep][1] && GetPendingPackets(device) >= enough)
     {
+        // The engine may have run past TX_ENDs of this device unseen. Where offers are
+        // deferred it need not catch up when it can count them without running.
+        Driver& drv = m_drivers[DriverOf(ep)];
+        uint64_t pending = 0;
+        if (m_deferOffers && !m_split && !m_remote && drv.engine && !drv.inEngine
+            && drv.engine->PredictPendingPackets(ep, m_clock.SlotAt(Simulator::Now()), &pending))
+        {
+            return pending;
+        }
         const DeviceCallScope scope;
-        CatchUp(DriverOf(ep)); // the engine may have run past TX_ENDs of this device unseen
+        CatchUp(DriverOf(ep));
     }
     return GetPendingPackets(device);
 }
@@ -954,6 +963,10 @@ RiflChannel::CatchUp(uint32_t d)
             NS_FATAL_ERROR("RiflChannel: " << e.what());
         }
         drv.inEngine = false;
+        if (drv.events.empty() && drv.deliveries.empty())
+        {
+            return; // nothing to hand over
+        }
         if (Simulator::IsFinished())
         {
             // after the run: counters only (RiflNetDevice::GetCounters), nothing is

@@ -182,7 +182,10 @@ class RiflChannel : public Channel
      *
      * Catching up only lowers the count, so a count below \p enough without it
      * is returned as it is: the caller's decision (room for one more packet) is
-     * the same either way.
+     * the same either way. With DeferOffers, an engine that can count the packets
+     * done by now without running (RiflLinkEngine::PredictPendingPackets(): a
+     * steadily loaded link with no error before now) is not caught up; it stays
+     * behind until its next wake-up.
      * \param device an attached device.
      * \param enough the count from which the engine is caught up first (0: always).
      * \return packets it handed over that have not fully gone on the line by now,

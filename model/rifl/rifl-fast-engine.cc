@@ -656,6 +656,62 @@ RiflFastEngine::GetPendingPackets(uint32_t endpoint) const
     return m_ep[endpoint].pendingPackets + m_ep[endpoint].arrivals.size();
 }
 
+bool
+RiflFastEngine::PredictPendingPackets(uint32_t endpoint, uint64_t slot, uint64_t* pending)
+{
+    CheckIndex(endpoint, 0);
+    RIFL_CHECK_ARG(pending == nullptr, "RiflFastEngine::PredictPendingPackets: pending = null");
+    if (m_template || !m_started || !m_jumps || m_selfCheck || m_trackScrambler || slot < m_slot)
+    {
+        return false;
+    }
+    const Endpoint& ep = m_ep[endpoint];
+    const uint64_t total = ep.pendingPackets + ep.arrivals.size();
+    if (slot == m_slot || total == 0)
+    {
+        *pending = total;
+        return true;
+    }
+    // AdvanceTo(slot) would take a batched jump (or steps equal to one) to slot.
+    if (JumpHorizon() < slot || !IsLoadedSteady())
+    {
+        return false;
+    }
+    // BatchJump()'s dealing, counted only: frame j of a stretch from slot te goes in
+    // slot te + j / Lanes; a packet is done when its last frame is before slot.
+    const uint64_t lanes = m_config.lanes;
+    uint64_t te = m_slot;
+    uint64_t j = 0;
+    uint64_t limit = (slot - te) * lanes;
+    uint64_t done = 0;
+    bool full = false;
+    for (const QueuedPacket& qp : ep.txQueue)
+    {
+        j += qp.segments - qp.next;
+        if (j > limit)
+        {
+            full = true;
+            break;
+        }
+        ++done;
+    }
+    for (auto it = ep.arrivals.begin(); !full && it != ep.arrivals.end() && it->first < slot; ++it)
+    {
+        if (it->first > te + m_laneDiv.Div(j))
+        {
+            // the queue ran dry before the arrival: a new stretch in its slot
+            te = it->first;
+            j = 0;
+            limit = (slot - te) * lanes;
+        }
+        j += it->second.segments;
+        full = j > limit;
+        done += full ? 0 : 1;
+    }
+    *pending = total - done;
+    return true;
+}
+
 uint64_t
 RiflFastEngine::GetHeldPacketEnds(uint32_t endpoint) const
 {

@@ -225,6 +225,21 @@ class RiflFastEngine : public RiflLinkEngine
     uint64_t GetPendingPackets(uint32_t endpoint) const override;
 
     /**
+     * \brief What GetPendingPackets() would return after AdvanceTo(\p slot) with no
+     *        packet offered meanwhile, without running: on a steadily loaded link
+     *        with no error, skip or sync-loss slot before \p slot (JumpHorizon()),
+     *        where a batched jump would deal the queue and the arrivals (their
+     *        stretches) Lanes segments per slot, the packets whose last segment it
+     *        would deal before \p slot are done.
+     * \param endpoint 0 or 1.
+     * \param slot a slot not before GetSlot().
+     * \param pending set to the count if known.
+     * \return false where the engine cannot tell (not steady, an error or skip slot
+     *         before \p slot, the start-up template, self-check or scrambler tracking).
+     */
+    bool PredictPendingPackets(uint32_t endpoint, uint64_t slot, uint64_t* pending) override;
+
+    /**
      * \param endpoint an endpoint (the receiver).
      * \return the packet-ending user frames in its RX FC FIFOs not yet taken by the
      *         user (packets received in part; after an out-of-order delivery, spec

@@ -265,6 +265,19 @@ class RiflLinkEngine
     virtual uint64_t GetPendingPackets(uint32_t endpoint) const = 0;
 
     /**
+     * \brief What GetPendingPackets() would return after AdvanceTo(\p slot) with no
+     *        packet offered meanwhile, where the engine can tell without running.
+     * \param endpoint an endpoint (0 or 1).
+     * \param slot a slot not before GetSlot().
+     * \param pending set to the count when the engine can tell.
+     * \return true if it could (the default: never).
+     */
+    virtual bool PredictPendingPackets(uint32_t endpoint, uint64_t slot, uint64_t* pending)
+    {
+        return false;
+    }
+
+    /**
      * \param endpoint an endpoint (the receiver).
      * \return the packet-ending user frames in its RX FC FIFOs not yet taken by the
      *         user (packets received in part; after an out-of-order delivery, spec

@@ -417,21 +417,24 @@ RiflNetDevice::TryTransmit()
     {
         return;
     }
-    while (!m_queue->IsEmpty())
+    bool empty = m_queue->IsEmpty();
+    while (!empty)
     {
         // The engine may lag behind now (TX_END events it need not wake for): catch up
         // first. Its events may call this method again and empty the queue.
         const uint64_t pending = m_channel->GetPendingPacketsNow(this, m_enginePackets);
-        if (m_queue->IsEmpty() || pending >= m_enginePackets)
+        Ptr<Packet> p = pending < m_enginePackets ? m_queue->Dequeue() : nullptr;
+        if (!p)
         {
+            empty = m_queue->IsEmpty();
             break;
         }
-        Ptr<Packet> p = m_queue->Dequeue();
         m_snifferTrace(p);
         m_promiscSnifferTrace(p);
         m_channel->Send(this, p);
+        empty = m_queue->IsEmpty();
     }
-    if (!m_queue->IsEmpty())
+    if (!empty)
     {
         m_channel->RequireTxEndWake(this); // to hand the rest over as soon as there is room
     }
