@@ -23,7 +23,8 @@
  * for long runs); likewise the fast engine's second run with lazy TX wake-ups
  * (on half of those inputs, or on all with RIFL_FUZZ_DEFER=1 and none with
  * RIFL_FUZZ_DEFER=0, with its offers deferred to their arrival slots,
- * OfferPayloadAt(), as RiflChannel makes them),
+ * OfferPayloadAt(), as RiflChannel makes them; on three in four, or all with
+ * RIFL_FUZZ_WAKE_BOUND=1 and none with 0, woken at NextWakeSlot()),
  * one in K with RIFL_FUZZ_LAZY_EVERY=K (RiflFuzzRunLazy()), and its run without
  * jumps (every slot stepped), one in K with RIFL_FUZZ_STEPPED_EVERY=K
  * (RiflFuzzRunStepped()).
@@ -289,11 +290,14 @@ Attach(RiflLinkEngine& e, const Scenario& sc)
  *        not asked for are exempt from the NextEventSlot() promise.
  * \param deferred with byEvents: offer with OfferPayloadAt() after the wake-ups due by
  *        the offer's slot only, as RiflChannel does (where the engine takes it).
+ * \param wakeBound with byEvents: wake at NextWakeSlot() (as RiflChannel does when no
+ *        sink sees the protocol events); events other than TX_BEGIN and TX_END are
+ *        exempt from its promise.
  * \return the outcome.
  */
 Outcome
 Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name,
-    const uint32_t txWakes[2] = nullptr, bool deferred = false)
+    const uint32_t txWakes[2] = nullptr, bool deferred = false, bool wakeBound = false)
 {
     Outcome o;
     uint64_t promised = 0;
@@ -330,9 +334,12 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name,
     e.SetEventCallback(
         [&](const RiflLinkEvent& ev)
         {
+            const bool tx
+                = ev.type == RiflLinkEventType::TX_BEGIN || ev.type == RiflLinkEventType::TX_END;
             const bool exempt
                 = (ev.type == RiflLinkEventType::TX_BEGIN && !promiseBegin[ev.endpoint])
-                  || (ev.type == RiflLinkEventType::TX_END && !promiseEnd[ev.endpoint]);
+                  || (ev.type == RiflLinkEventType::TX_END && !promiseEnd[ev.endpoint])
+                  || (wakeBound && !tx);
             o.early += ev.slot < promised && !exempt ? 1 : 0;
             if (g_events && ev.slot < promised && !exempt)
             {
@@ -357,7 +364,7 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name,
         {
             while (e.GetSlot() < target)
             {
-                promised = e.NextEventSlot();
+                promised = wakeBound ? e.NextWakeSlot() : e.NextEventSlot();
                 const uint64_t to
                     = promised == RiflLinkEngine::NEVER ? target : std::min(target, promised + 1);
                 e.AdvanceTo(std::max(to, e.GetSlot() + 1));
@@ -373,9 +380,9 @@ Run(RiflLinkEngine& e, const Scenario& sc, bool byEvents, const char* name,
         if (byEvents && deferred)
         {
             // the wake-ups due by the offer only (a slot promised runs at the next one)
-            for (promised = e.NextEventSlot();
+            for (promised = wakeBound ? e.NextWakeSlot() : e.NextEventSlot();
                  promised != RiflLinkEngine::NEVER && promised + 1 <= of.slot;
-                 promised = e.NextEventSlot())
+                 promised = wakeBound ? e.NextWakeSlot() : e.NextEventSlot())
             {
                 e.AdvanceTo(std::max(promised + 1, e.GetSlot() + 1));
             }
@@ -633,9 +640,13 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         // RIFL_FUZZ_DEFER=0 or 1 chooses for every input (corpus replays).
         const char* force = std::getenv("RIFL_FUZZ_DEFER");
         const bool deferred = force != nullptr ? force[0] == '1' : ((hash >> 4) & 1) != 0;
+        // Three in four of them woken at NextWakeSlot() (as RiflChannel wakes a link
+        // whose protocol events no sink sees); RIFL_FUZZ_WAKE_BOUND=0 or 1 chooses.
+        const char* bound = std::getenv("RIFL_FUZZ_WAKE_BOUND");
+        const bool wakeBound = bound != nullptr ? bound[0] == '1' : ((hash >> 5) & 3) != 0;
         RiflFastEngine lazy(sc.config);
-        const Outcome c
-            = Run(lazy, sc, true, deferred ? "fast-lazy-deferred" : "fast-lazy", wakes, deferred);
+        const Outcome c = Run(lazy, sc, true, deferred ? "fast-lazy-deferred" : "fast-lazy",
+                              wakes, deferred, wakeBound);
         RIFL_FUZZ_CHECK(c.early == 0, "fast with TX wakes " << wakes[0] << "/" << wakes[1] << ": "
                                                             << c.early
                                                             << " callbacks before NextEventSlot()");

@@ -83,6 +83,7 @@ struct Outcome
     uint64_t earlyCallbacks{0};           //!< callbacks before the promised NextEventSlot()
     uint64_t advances{0};                 //!< AdvanceTo() calls (event-driven runs)
     uint64_t predictions{0};              //!< PredictPendingPackets() answers checked
+    uint64_t laterWakes{0};               //!< NextWakeSlot() promises after NextEventSlot()'s
     std::string predictionError;          //!< the first wrong answer, if any
 };
 
@@ -176,19 +177,42 @@ AttachErrors(RiflLinkEngine& e, const Scenario& sc)
 }
 
 /**
+ * \param e an engine.
+ * \param wakeBound ask NextWakeSlot() (deliveries and the TX events asked for only, as
+ *        RiflChannel does when no sink sees the protocol events) instead of
+ *        NextEventSlot().
+ * \param o the outcome (promises later than NextEventSlot()'s counted).
+ * \return the slot the engine promises.
+ */
+uint64_t
+Promise(RiflLinkEngine& e, bool wakeBound, Outcome& o)
+{
+    if (!wakeBound)
+    {
+        return e.NextEventSlot();
+    }
+    const uint64_t every = e.NextEventSlot();
+    const uint64_t bound = e.NextWakeSlot();
+    o.laterWakes += bound > every ? 1 : 0;
+    return bound;
+}
+
+/**
  * \brief Advance an engine the way the ns-3 channel does: one AdvanceTo() per
  *        NextEventSlot(), counting callbacks that come before the promised slot.
  * \param e the engine.
  * \param target the slot to reach.
  * \param promised the slot NextEventSlot() promised last (updated).
  * \param o the outcome (advances counted).
+ * \param wakeBound promise by NextWakeSlot() instead (see Promise()).
  */
 void
-AdvanceByEvents(RiflLinkEngine& e, uint64_t target, uint64_t& promised, Outcome& o)
+AdvanceByEvents(RiflLinkEngine& e, uint64_t target, uint64_t& promised, Outcome& o,
+                bool wakeBound = false)
 {
     while (e.GetSlot() < target)
     {
-        promised = e.NextEventSlot();
+        promised = Promise(e, wakeBound, o);
         const uint64_t to
             = promised == RiflLinkEngine::NEVER ? target : std::min(target, promised + 1);
         e.AdvanceTo(std::max(to, e.GetSlot() + 1));
@@ -205,13 +229,15 @@ AdvanceByEvents(RiflLinkEngine& e, uint64_t target, uint64_t& promised, Outcome&
  * \param target the offer's slot.
  * \param promised the slot NextEventSlot() promised last (updated).
  * \param o the outcome (advances counted).
+ * \param wakeBound promise by NextWakeSlot() instead (see Promise()).
  */
 void
-AdvanceWakesBefore(RiflLinkEngine& e, uint64_t target, uint64_t& promised, Outcome& o)
+AdvanceWakesBefore(RiflLinkEngine& e, uint64_t target, uint64_t& promised, Outcome& o,
+                   bool wakeBound)
 {
     while (true)
     {
-        promised = e.NextEventSlot();
+        promised = Promise(e, wakeBound, o);
         if (promised == RiflLinkEngine::NEVER || promised + 1 > target)
         {
             return;
@@ -245,6 +271,9 @@ RunScenario(RiflLinkEngine& e, const Scenario& sc, bool byEvents = false,
     // Deferred offers: TX wake-ups off on odd seeds (batched jumps across the arrivals), on
     // on even ones (the TX events of an arrival promised too).
     const bool txWakes = !(byEvents && deferred) || sc.seed % 2 == 0;
+    // ... and woken by NextWakeSlot() on three seeds in four, as RiflChannel wakes
+    // a link no protocol-event sink watches: no other event is promised then.
+    const bool wakeBound = byEvents && deferred && sc.seed % 4 != 3;
     if (!txWakes)
     {
         e.SetTxEventWakes(0, false, false);
@@ -257,11 +286,11 @@ RunScenario(RiflLinkEngine& e, const Scenario& sc, bool byEvents = false,
             o.deliveries.push_back(d);
         });
     e.SetEventCallback(
-        [&o, &promised, txWakes](const RiflLinkEvent& ev)
+        [&o, &promised, txWakes, wakeBound](const RiflLinkEvent& ev)
         {
             const bool tx
                 = ev.type == RiflLinkEventType::TX_BEGIN || ev.type == RiflLinkEventType::TX_END;
-            o.earlyCallbacks += ev.slot < promised && (txWakes || !tx) ? 1 : 0;
+            o.earlyCallbacks += ev.slot < promised && (tx ? txWakes : !wakeBound) ? 1 : 0;
             o.events.push_back(ev);
         });
     std::mt19937_64 rng(sc.seed);
@@ -279,7 +308,7 @@ RunScenario(RiflLinkEngine& e, const Scenario& sc, bool byEvents = false,
         }
         if (byEvents && deferred)
         {
-            AdvanceWakesBefore(e, of.slot, promised, o);
+            AdvanceWakesBefore(e, of.slot, promised, o, wakeBound);
             CheckPrediction(e, of.slot, index, o);
             if (e.OfferPayloadAt(of.endpoint, of.id, std::make_shared<const RiflPayload>(payload),
                                  of.slot))
@@ -289,7 +318,7 @@ RunScenario(RiflLinkEngine& e, const Scenario& sc, bool byEvents = false,
         }
         if (byEvents)
         {
-            AdvanceByEvents(e, of.slot, promised, o);
+            AdvanceByEvents(e, of.slot, promised, o, wakeBound);
         }
         e.AdvanceTo(of.slot);
         if (payloads)
@@ -305,7 +334,7 @@ RunScenario(RiflLinkEngine& e, const Scenario& sc, bool byEvents = false,
     }
     if (byEvents)
     {
-        AdvanceByEvents(e, sc.endSlot, promised, o);
+        AdvanceByEvents(e, sc.endSlot, promised, o, wakeBound);
     }
     e.AdvanceTo(sc.endSlot);
     o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -707,6 +736,7 @@ class RiflEquivalenceRandomTestCase : public TestCase
         double refSeconds = 0;
         double fastSeconds = 0;
         uint64_t predictions = 0; // PredictPendingPackets() answers checked
+        uint64_t laterWakes = 0;  // NextWakeSlot() promises later than NextEventSlot()'s
         for (uint32_t s = m_first; s < m_first + m_count; ++s)
         {
             const Scenario sc = RandomScenario(s, m_big);
@@ -729,6 +759,7 @@ class RiflEquivalenceRandomTestCase : public TestCase
             const Outcome c = RunScenario(deferred, sc, true, nullptr, true);
             NS_TEST_EXPECT_MSG_EQ(c.predictionError, "", sc.name << ", offers deferred");
             predictions += c.predictions;
+            laterWakes += c.laterWakes;
             diff = Compare(a, c);
             NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name << ", offers deferred");
             if (!diff.empty())
@@ -739,8 +770,10 @@ class RiflEquivalenceRandomTestCase : public TestCase
         }
         // the scenarios reach the predicted case (a steadily loaded link) many times
         NS_TEST_EXPECT_MSG_GT(predictions, m_count, "PredictPendingPackets() answers checked");
+        NS_TEST_EXPECT_MSG_GT(laterWakes, m_count, "NextWakeSlot() promises beyond NextEventSlot()");
         std::cout << GetName() << ": reference " << refSeconds << " s, fast " << fastSeconds
-                  << " s, " << predictions << " pending-packet predictions checked" << std::endl;
+                  << " s, " << predictions << " pending-packet predictions checked, "
+                  << laterWakes << " wake-ups promised later than NextEventSlot()" << std::endl;
     }
 
     uint32_t m_first; //!< first seed
@@ -1933,6 +1966,7 @@ class RiflDeferredOffersTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(a.deliveries.size(), sc.offers.size(), sc.name << ": delivered");
         NS_TEST_EXPECT_MSG_EQ(b.predictionError, "", sc.name);
         m_predictions += b.predictions;
+        m_laterWakes += b.laterWakes;
         const std::string diff = Compare(a, b);
         NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
         if (!diff.empty())
@@ -2021,10 +2055,45 @@ class RiflDeferredOffersTestCase : public TestCase
                                       sc.name << ": flow control");
             }
         }
+        // Fuzz finding of 2026-12-06 (NextWakeSlot()): four bit errors in a fill at line
+        // slot 2268 pass the check (an undetected error) and leave the descrambler out of
+        // step, so the next fill, still on the line and no user frame, decodes as a
+        // packet end delivered at slot 2275; the bound had promised 2280.
+        {
+            Scenario sc;
+            sc.name = "an undetected error leaves the descrambler out of step, woken at "
+                      "NextWakeSlot()";
+            sc.seed = 1; // deferred offers with no TX wake-ups, woken at NextWakeSlot()
+            RiflLinkConfig& c = sc.config;
+            c.lanes = 1;
+            c.frameSize = 256;
+            c.cableLengthM = 0;
+            c.transceiverDelayNs = 0;
+            c.lineDelaySlots = 0;
+            c.rxUpSlots = 1;
+            c.userWordBytes = 847;
+            sc.offers = {{623, 1, 0, 84},  {962, 1, 1, 84},  {1301, 1, 2, 101},
+                         {1301, 0, 3, 22}, {1301, 1, 4, 24}, {1351, 0, 5, 9}};
+            sc.errors.resize(2);
+            sc.errors[0].listed = {{716, {193}},           {863, {127, 223}},
+                                   {907, {210, 99, 8, 51}}, {1058, {87, 222}},
+                                   {1264, {158, 242}},      {2268, {81, 44, 62, 129}}};
+            sc.errors[1].listed = {{540, {115, 83}}, {780, {78}}, {982, {128, 131}}};
+            sc.endSlot = 2932;
+            RiflReferenceEngine ref(sc.config);
+            RiflFastEngine fast(sc.config);
+            const Outcome a = RunScenario(ref, sc);
+            const Outcome b = RunScenario(fast, sc, true, nullptr, true);
+            NS_TEST_EXPECT_MSG_GT(a.counters[1].undetectedErrors, 0u, sc.name);
+            NS_TEST_EXPECT_MSG_GT(b.laterWakes, 0u, sc.name << ": bounded wake-ups");
+            NS_TEST_EXPECT_MSG_EQ(Compare(a, b), "", sc.name);
+        }
         NS_TEST_EXPECT_MSG_GT(m_predictions, 100u, "PredictPendingPackets() answers checked");
+        NS_TEST_EXPECT_MSG_GT(m_laterWakes, 100u, "NextWakeSlot() promises beyond NextEventSlot()");
     }
 
     uint64_t m_predictions{0}; //!< PredictPendingPackets() answers checked
+    uint64_t m_laterWakes{0};  //!< NextWakeSlot() promises later than NextEventSlot()'s
 };
 
 /**

@@ -309,22 +309,27 @@ class RiflScenarioHighBerMtbfTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
- * \brief RiflChannel::DeferOffers on and off give identical results: the fast engine
- *        takes a packet at its arrival slot without being run up to it at the send.
+ * \brief The channel's shortcuts change no result: offers deferred to their arrival
+ *        slots (DeferOffers, with PredictPendingPackets() instead of a catch-up) and
+ *        stepped slots woken only for deliveries and needed TX events
+ *        (BoundSteppedWakes), each on its own and both, against both off, on traffic
+ *        that steps many slots (BER 1e-6 and 1e-5, a slow drain, ppm offsets without
+ *        compensation, a saturated link with its TX_END wake-ups).
  */
 class RiflScenarioDeferOffersTestCase : public TestCase
 {
   public:
     RiflScenarioDeferOffersTestCase()
-        : TestCase("DeferOffers on and off: identical counters, deliveries and latencies "
-                   "(clean, BER 1e-6, slow drain, ppm offsets without compensation)")
+        : TestCase("DeferOffers and BoundSteppedWakes on and off: identical counters, "
+                   "deliveries and latencies (clean, BER 1e-6 and 1e-5, slow drain, ppm "
+                   "offsets without compensation, saturated)")
     {
     }
 
   private:
     void DoRun() override
     {
-        for (int variant = 0; variant < 4; ++variant)
+        for (int variant = 0; variant < 6; ++variant)
         {
             RiflLinkScenarioConfig c;
             c.durationUs = 100;
@@ -349,22 +354,53 @@ class RiflScenarioDeferOffersTestCase : public TestCase
                 c.deviceAttributesB["ClockCompensation"] = "false";
                 name = "A 300 ppm faster, no compensation";
             }
-            c.attributes["ns3::RiflChannel::DeferOffers"] = "true";
-            const RiflLinkScenarioResult a = RiflLinkScenario::Run(c);
-            c.attributes["ns3::RiflChannel::DeferOffers"] = "false";
-            const RiflLinkScenarioResult b = RiflLinkScenario::Run(c);
-            NS_TEST_EXPECT_MSG_GT(a.aToB.packetsDelivered, 50u, name << ": traffic");
-            NS_TEST_EXPECT_MSG_EQ((a.countersA == b.countersA && a.countersB == b.countersB), true,
-                                  name << ": counters");
-            for (const auto& [x, y] :
-                 {std::make_pair(a.aToB, b.aToB), std::make_pair(a.bToA, b.bToA)})
+            else if (variant == 4)
             {
-                NS_TEST_EXPECT_MSG_EQ(x.packetsDelivered, y.packetsDelivered, name);
-                NS_TEST_EXPECT_MSG_EQ(x.bytesDelivered, y.bytesDelivered, name);
-                NS_TEST_EXPECT_MSG_EQ(x.wordLatencyNsMean, y.wordLatencyNsMean, name);
-                NS_TEST_EXPECT_MSG_EQ(x.wordLatencyNsMax, y.wordLatencyNsMax, name);
-                NS_TEST_EXPECT_MSG_EQ(x.packetLatencyNsMean, y.packetLatencyNsMean, name);
-                NS_TEST_EXPECT_MSG_EQ(x.packetLatencyNsMax, y.packetLatencyNsMax, name);
+                c.ber = 1e-5;
+                c.maxPacketBytes = 500; // a recovery every few packets
+                name = "BER 1e-5";
+            }
+            else if (variant == 5)
+            {
+                c.ber = 1e-6;
+                c.load = 1.0;
+                name = "BER 1e-6, saturated (TX_END wake-ups)";
+            }
+            auto run = [&c](bool defer, bool bound)
+            {
+                c.attributes["ns3::RiflChannel::DeferOffers"] = defer ? "true" : "false";
+                c.attributes["ns3::RiflChannel::BoundSteppedWakes"] = bound ? "true" : "false";
+                return RiflLinkScenario::Run(c);
+            };
+            const RiflLinkScenarioResult base = run(false, false);
+            NS_TEST_EXPECT_MSG_GT(base.aToB.packetsDelivered, 50u, name << ": traffic");
+            for (const auto& [defer, bound] :
+                 {std::make_pair(true, true), std::make_pair(true, false),
+                  std::make_pair(false, true)})
+            {
+                const RiflLinkScenarioResult a = run(defer, bound);
+                const std::string which = name + (defer ? ", DeferOffers" : "")
+                                          + (bound ? ", BoundSteppedWakes" : "");
+                NS_TEST_EXPECT_MSG_EQ(
+                    (a.countersA == base.countersA && a.countersB == base.countersB), true,
+                    which << ": counters");
+                for (const auto& [x, y] :
+                     {std::make_pair(a.aToB, base.aToB), std::make_pair(a.bToA, base.bToA)})
+                {
+                    NS_TEST_EXPECT_MSG_EQ(x.packetsDelivered, y.packetsDelivered, which);
+                    NS_TEST_EXPECT_MSG_EQ(x.bytesDelivered, y.bytesDelivered, which);
+                    NS_TEST_EXPECT_MSG_EQ(x.wordLatencyNsMean, y.wordLatencyNsMean, which);
+                    NS_TEST_EXPECT_MSG_EQ(x.wordLatencyNsMax, y.wordLatencyNsMax, which);
+                    NS_TEST_EXPECT_MSG_EQ(x.packetLatencyNsMean, y.packetLatencyNsMean, which);
+                    NS_TEST_EXPECT_MSG_EQ(x.packetLatencyNsMax, y.packetLatencyNsMax, which);
+                }
+                if (bound && !defer && variant == 4)
+                {
+                    // the recoveries' stepped slots no longer wake the channel one by one
+                    NS_TEST_EXPECT_MSG_LT(a.events * 4, base.events * 3,
+                                          which << ": ns-3 events " << a.events << " against "
+                                                << base.events);
+                }
             }
         }
     }

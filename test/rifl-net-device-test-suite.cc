@@ -144,6 +144,103 @@ struct Bed
 
 } // namespace
 
+/// Protocol-event trace calls: (time of the call, slot the event names).
+struct EventLog
+{
+    std::vector<std::pair<Time, uint64_t>> calls; //!< in call order
+};
+
+/**
+ * \brief TxStateChange sink.
+ * \param log the log.
+ * \param lane the lane.
+ * \param slot the slot.
+ * \param from old state.
+ * \param to new state.
+ */
+void
+OnTxState(EventLog* log, uint32_t lane, uint64_t slot, uint8_t from, uint8_t to)
+{
+    log->calls.emplace_back(Simulator::Now(), slot);
+}
+
+/**
+ * \brief FrameError sink.
+ * \param log the log.
+ * \param lane the lane.
+ * \param slot the slot.
+ * \param value the status.
+ */
+void
+OnFrameError(EventLog* log, uint32_t lane, uint64_t slot, int64_t value)
+{
+    log->calls.emplace_back(Simulator::Now(), slot);
+}
+
+/**
+ * \ingroup rifl-tests
+ * \brief BoundSteppedWakes: through the recoveries of BER 1e-6, a link whose protocol
+ *        events no sink sees delivers every datagram at the same instant as one whose
+ *        TxStateChange and FrameError sinks make the channel wake in every stepped
+ *        slot; and those sinks are called at the start of the slot after their event's.
+ */
+class RiflDeviceSteppedWakesTestCase : public TestCase
+{
+  public:
+    RiflDeviceSteppedWakesTestCase()
+        : TestCase("Stepped slots woken for deliveries only: the same deliveries as with "
+                   "protocol-event sinks, which are called in their own slot")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<RxLog> logs;
+        for (const bool sinks : {false, true})
+        {
+            Bed bed("Fast", 1e-6, 4);
+            EventLog events;
+            if (sinks)
+            {
+                for (uint32_t i = 0; i < 2; ++i)
+                {
+                    bed.devices.Get(i)->TraceConnectWithoutContext(
+                        "TxStateChange", MakeBoundCallback(&OnTxState, &events));
+                    bed.devices.Get(i)->TraceConnectWithoutContext(
+                        "FrameError", MakeBoundCallback(&OnFrameError, &events));
+                }
+            }
+            for (uint32_t k = 0; k < 300; ++k)
+            {
+                Simulator::Schedule(MicroSeconds(100) + NanoSeconds(300 * k), &SendOne, bed.tx,
+                                    k, 100 + 3 * k);
+            }
+            Simulator::Stop(MicroSeconds(400));
+            Simulator::Run();
+            Ptr<RiflChannel> ch = bed.Channel();
+            const RiflEndpointCounters c = DynamicCast<RiflNetDevice>(bed.devices.Get(1))
+                                                ->GetCounters();
+            NS_TEST_EXPECT_MSG_GT(c.errorsDetected, 0u, "recoveries");
+            NS_TEST_EXPECT_MSG_EQ(bed.log.seq.size(), 300u, "every datagram delivered");
+            NS_TEST_EXPECT_MSG_EQ(bed.log.badContent, 0u, "content");
+            if (sinks)
+            {
+                NS_TEST_EXPECT_MSG_GT(events.calls.size(), 10u, "protocol events traced");
+                for (const auto& [when, slot] : events.calls)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(when, ch->GetSlotStart(slot + 1),
+                                          "the event of slot " << slot << " in its own slot");
+                }
+            }
+            logs.push_back(bed.log);
+            Simulator::Destroy();
+        }
+        NS_TEST_EXPECT_MSG_EQ((logs[0].seq == logs[1].seq), true, "same order");
+        NS_TEST_EXPECT_MSG_EQ((logs[0].when == logs[1].when), true, "same delivery instants");
+    }
+};
+
 /**
  * \ingroup rifl-tests
  * \brief Error-free latency equals the slot arithmetic, on both engines.
@@ -676,6 +773,7 @@ class RiflNetDeviceTestSuite : public TestSuite
         AddTestCase(new RiflDevicePerSideUserTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceConfigTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceNoReentryTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflDeviceSteppedWakesTestCase, RIFL_TEST_QUICK);
     }
 };
 

@@ -345,6 +345,15 @@ RiflChannel::GetTypeId()
                   BooleanValue(true), MakeBooleanAccessor(&RiflChannel::m_deferOffers),
                   MakeBooleanChecker())
               .AddAttribute(
+                  "BoundSteppedWakes",
+                  "Fast engine: while the link is stepped slot by slot (a recovery, flow "
+                  "control) and no device has sinks of the protocol events (TxStateChange, "
+                  "FrameError, ReplayStart, ...), wake only for deliveries and the TX events "
+                  "the devices need (RiflLinkEngine::NextWakeSlot()); false wakes in every "
+                  "stepped slot. Deliveries, events and counters are identical either way.",
+                  BooleanValue(true), MakeBooleanAccessor(&RiflChannel::m_stepWakes),
+                  MakeBooleanChecker())
+              .AddAttribute(
                   "Split",
                   "Run each device's end on its own half engine (the reference slot engine in "
                   "split mode, whatever Engine says), the two exchanging line frames through "
@@ -1153,7 +1162,21 @@ RiflChannel::Reschedule(uint32_t d)
             drv.engine->SetTxEventWakes(ep, want[0], want[1]);
         }
     }
-    const uint64_t next = drv.engine->NextEventSlot();
+    uint64_t next = drv.engine->NextEventSlot();
+    if (next == drv.engine->GetSlot() && !m_split && m_stepWakes)
+    {
+        // A stepped link (a recovery, flow control): without sinks of the protocol
+        // events only deliveries and the TX events asked for need their own slot.
+        bool observed = false;
+        for (uint32_t ep = 0; ep < 2 && !observed; ++ep)
+        {
+            observed = m_devices[ep]->ObservesLinkEvents();
+        }
+        if (!observed)
+        {
+            next = drv.engine->NextWakeSlot();
+        }
+    }
     if (next == RiflLinkEngine::NEVER)
     {
         ++drv.wakeGeneration;

@@ -366,6 +366,7 @@ class RiflChannel : public Channel
 
     bool m_split{false};                        //!< Split attribute
     bool m_deferOffers{true};                   //!< DeferOffers attribute
+    bool m_stepWakes{true};                     //!< BoundSteppedWakes attribute
     bool m_startupTemplates{true};              //!< StartupTemplates attribute
 
     RiflLinkConfig m_config;                    //!< effective configuration

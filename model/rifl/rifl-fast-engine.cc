@@ -627,7 +627,82 @@ RiflFastEngine::NextEventSlot()
     {
         return BoundArrivalEvents(LoadedNextEvent());
     }
+    m_promisedNow = true;
     return m_slot;
+}
+
+uint64_t
+RiflFastEngine::NextWakeSlot()
+{
+    m_promisedNow = false;
+    const uint64_t next = NextEventSlot();
+    // (JumpHorizon() pops loss-of-sync events a jump passes; a stepped link keeps
+    // them for Receive().)
+    if (!m_promisedNow || m_batch || !m_jumps || m_selfCheck || m_anySyncLoss)
+    {
+        return next;
+    }
+    m_nextEndpoint = 2;
+    uint64_t h = BoundArrivalEvents(JumpHorizon());
+    for (uint32_t e = 0; e < 2 && h > m_slot; ++e)
+    {
+        h = std::min(h, BoundSteppedDelivery(e));
+        const Endpoint& ep = m_ep[e];
+        if ((m_txWake[e][0] || m_txWake[e][1]) && !ep.txQueue.empty())
+        {
+            // The group takes user data from its round-robin lane on (a stalled lane
+            // stalls the group), Lanes segments a slot at most.
+            const uint64_t first = m_slot + ep.lanes[ep.txRoundRobin].state.GetUserReadyWait();
+            const QueuedPacket& qp = ep.txQueue.front();
+            h = std::min(h, m_txWake[e][0] ? first
+                                           : first + m_laneDiv.Div(qp.segments - qp.next - 1));
+        }
+    }
+    m_nextEndpoint = 2;
+    return std::max(h, m_slot);
+}
+
+uint64_t
+RiflFastEngine::BoundSteppedDelivery(uint32_t r) const
+{
+    // Drain() takes the front of the round-robin lane's FIFO, one lane after the
+    // other: walk the FIFOs in that order to the first packet end. A lane whose FIFO
+    // runs out first waits for its next user frame on the line (any may be taken in,
+    // as any may end a packet), or for one sent now.
+    const Endpoint& rx = m_ep[r];
+    const Endpoint& tx = m_ep[1 - r];
+    const uint32_t nLanes = m_config.lanes;
+    for (const Lane& lane : rx.lanes)
+    {
+        if (lane.rxDelta != 0)
+        {
+            // the descrambler is out of step after line errors: the next frames are
+            // decoded from their exact bits, and a fill may turn into a packet end
+            return m_slot;
+        }
+    }
+    std::array<std::size_t, 16> taken{};
+    for (uint32_t l = rx.rxRoundRobin;; l = l + 1 == nLanes ? 0 : l + 1)
+    {
+        const Lane& lane = rx.lanes[l];
+        if (taken[l] < lane.fifo.size())
+        {
+            const FifoEntry& e = lane.fifo[taken[l]++];
+            if (e.eop)
+            {
+                return std::max(m_slot, e.readySlot);
+            }
+            continue;
+        }
+        for (const LineFrame& f : tx.lanes[l].line)
+        {
+            if (f.tag.user)
+            {
+                return std::max(m_slot, f.lineSlot + m_laneDelay[l] + USER_DELAY);
+            }
+        }
+        return m_slot + 1 + m_laneDelay[l] + USER_DELAY;
+    }
 }
 
 uint32_t

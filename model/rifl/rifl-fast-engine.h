@@ -214,6 +214,22 @@ class RiflFastEngine : public RiflLinkEngine
      * \return the slot, or NEVER.
      */
     uint64_t NextEventSlot() override;
+
+    /**
+     * \brief NextEventSlot() for a caller that wakes for deliveries and the TX events
+     *        SetTxEventWakes() asks for only. Where NextEventSlot() gives the current
+     *        slot (a link that is stepped: a recovery, flow control, the start-up),
+     *        a lower bound from the state: the next error, skip or sync-loss slot
+     *        (JumpHorizon()); per receiver, the ready slot of the first packet end
+     *        its FIFOs hold in drain order, or where the lane it waits on has no
+     *        frame, of that lane's next user frame on the line (or of a frame sent
+     *        now); per sender with TX wakes and packets queued, the slot its
+     *        round-robin lane can take user data at the earliest
+     *        (RiflLaneState::GetUserReadyWait()) and, for TX_END, the rest of the
+     *        head packet at Lanes segments a slot; the first arrival's events.
+     * \return the slot, or NEVER.
+     */
+    uint64_t NextWakeSlot() override;
     uint32_t NextEventEndpoint() const override;
     void SetLeanDeliveries(bool on) override;
     void SetTxEventWakes(uint32_t endpoint, bool begin, bool end) override;
@@ -385,6 +401,12 @@ class RiflFastEngine : public RiflLinkEngine
      * \return the new bound.
      */
     uint64_t BoundArrivalEvents(uint64_t h);
+
+    /**
+     * \param r a receiving endpoint (stepped mode: no batch).
+     * \return a lower bound on the slot of its next delivery (NextWakeSlot()).
+     */
+    uint64_t BoundSteppedDelivery(uint32_t r) const;
 
     /**
      * \brief Emit the template's events of slots before \p slot not emitted yet.
@@ -1256,6 +1278,7 @@ class RiflFastEngine : public RiflLinkEngine
     bool m_started{false};        //!< a packet was offered or a slot run
     bool m_batch{false};          //!< batched loaded mode (EnterBatch())
     uint32_t m_nextEndpoint{2};   //!< NextEventEndpoint()
+    bool m_promisedNow{false};    //!< NextEventSlot() gave the current slot (stepped mode)
     uint64_t m_arrivalCount{0};   //!< packets in the endpoints' arrival lists
     bool m_lean{false};           //!< SetLeanDeliveries()
     /// SetTxEventWakes(): per endpoint, TX_BEGIN and TX_END count for NextEventSlot()

@@ -7,6 +7,7 @@
 
 #include "ns3/rifl-frame.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 #include <memory>
@@ -261,6 +262,14 @@ class RiflLaneState
     bool IsUserReady(RiflTxFrame planned) const;
 
     /**
+     * \brief A lower bound on the slots before IsUserReady() can hold, from counters
+     *        that advance by at most one per slot: the start-up buffer fill and
+     *        rollback, the replay under way and the resume wait.
+     * \return 0 when nothing holds it back by count.
+     */
+    uint32_t GetUserReadyWait() const;
+
+    /**
      * \brief Apply the counters of a frame sent in this slot.
      *
      * INIT counts buffer-fill slots while the group is aligned; RETRANS steps the
@@ -464,6 +473,19 @@ inline bool
 RiflLaneState::IsUserReady(RiflTxFrame planned) const
 {
     return m_state == RiflTxState::NORMAL && planned == RiflTxFrame::NEW_DATA && m_rollback >= m_d;
+}
+
+inline uint32_t
+RiflLaneState::GetUserReadyWait() const
+{
+    // NORMAL needs the buffer filled (INIT) and, after a replay has begun, its last
+    // slot (RETRANS until the counter wraps); NEW_DATA needs D resume-wait Idles; a
+    // user segment needs the rollback counter at D. Each counter steps once a slot
+    // at most.
+    uint32_t w = m_initCount < m_d ? m_d - m_initCount : 0;
+    w = std::max(w, m_rollback < m_d ? m_d - m_rollback : 0);
+    w = std::max(w, m_replay != 0 ? m_replaySlots - m_replay : 0);
+    return std::max(w, m_resumeWait < m_d ? m_d - m_resumeWait : 0);
 }
 
 } // namespace ns3

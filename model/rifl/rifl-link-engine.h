@@ -225,6 +225,19 @@ class RiflLinkEngine
     virtual uint64_t NextEventSlot() = 0;
 
     /**
+     * \brief Like NextEventSlot(), for a caller that needs no wake-up for events other
+     *        than the TX_BEGIN and TX_END SetTxEventWakes() asks for (no sink sees
+     *        them at their time): the earliest slot whose step may fire a delivery or
+     *        such a TX event; other events may come before it. The default is
+     *        NextEventSlot().
+     * \return the slot, or NEVER.
+     */
+    virtual uint64_t NextWakeSlot()
+    {
+        return NextEventSlot();
+    }
+
+    /**
      * \brief A hint for the ns-3 adapter, valid after NextEventSlot(): the
      *        endpoint whose callback that slot is expected to bring, so that the
      *        wake-up can run in its node's context. Never changes results.

@@ -594,6 +594,32 @@ RiflNetDevice::NeedsTxEndWake() const
 }
 
 bool
+RiflNetDevice::ObservesLinkEvents() const
+{
+    // every trace IsEventObserved() names for a type other than TX_BEGIN and TX_END
+    const bool observed = !m_txStateTrace.IsEmpty() || !m_frameErrorTrace.IsEmpty()
+                          || !m_replayStartTrace.IsEmpty() || !m_replayEndTrace.IsEmpty()
+                          || !m_flowControlTrace.IsEmpty() || !m_syncLossTrace.IsEmpty()
+                          || !m_undetectedTrace.IsEmpty() || !m_duplicateTrace.IsEmpty()
+                          || !m_fifoDropTrace.IsEmpty() || !m_compensationTrace.IsEmpty()
+                          || !m_outOfOrderTrace.IsEmpty() || !m_resyncAheadTrace.IsEmpty()
+                          || !m_fcSkippedTrace.IsEmpty() || !m_fcRepeatedTrace.IsEmpty();
+#ifdef NS3_ASSERT_ENABLE
+    bool any = false;
+    for (uint8_t t = 0; t <= static_cast<uint8_t>(RiflLinkEventType::FC_NOTIFICATION_REPEATED);
+         ++t)
+    {
+        const auto type = static_cast<RiflLinkEventType>(t);
+        any = any
+              || (type != RiflLinkEventType::TX_BEGIN && type != RiflLinkEventType::TX_END
+                  && IsEventObserved(type));
+    }
+    NS_ASSERT_MSG(any == observed, "RiflNetDevice::ObservesLinkEvents: a trace is missing");
+#endif
+    return observed;
+}
+
+bool
 RiflNetDevice::IsEventObserved(RiflLinkEventType type) const
 {
     switch (type)

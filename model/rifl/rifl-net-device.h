@@ -173,6 +173,15 @@ class RiflNetDevice : public NetDevice
      */
     bool NeedsTxEndWake() const;
 
+    /**
+     * \brief Whether a sink sees any event other than TX_BEGIN and TX_END (the
+     *        protocol traces: TxStateChange, FrameError, ReplayStart, ...). If
+     *        neither device of a link has one, the channel wakes only for
+     *        deliveries and the TX events it asks for (RiflLinkEngine::NextWakeSlot()).
+     * \return true if such an event must be handed over in its own slot.
+     */
+    bool ObservesLinkEvents() const;
+
     /// \brief The link started; try to send.
     void NotifyLinkUp();
 
