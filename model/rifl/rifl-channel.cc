@@ -862,6 +862,13 @@ RiflChannel::Send(Ptr<RiflNetDevice> device, Ptr<Packet> packet)
     {
         engine.OfferPayload(ep, id, std::move(payload));
     }
+    const Driver& drv = m_drivers[d];
+    if (deferred && drv.wakePending && drv.wakeSlot <= engine.BoundFirstArrival(ep))
+    {
+        // The wake-up due comes before anything the packet brings, and reschedules
+        // with it: no need to ask the engine now.
+        return id;
+    }
     Reschedule(d);
     return id;
 }

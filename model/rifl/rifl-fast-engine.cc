@@ -504,6 +504,39 @@ RiflFastEngine::NextArrival() const
 }
 
 uint64_t
+RiflFastEngine::BoundArrival(uint32_t s, uint32_t* hint) const
+{
+    const auto& arrivals = m_ep[s].arrivals;
+    if (arrivals.empty())
+    {
+        return NEVER;
+    }
+    // Dealt from its arrival slot on at the earliest, nLanes segments per slot;
+    // its last frame reaches the user L + USER_DELAY slots after its line slot at
+    // the earliest (the bound the loaded mode uses for the front packet).
+    const uint64_t a = arrivals.front().first;
+    const uint64_t lastDealt = a + m_laneDiv.Div(arrivals.front().second.segments - 1);
+    uint64_t h = NEVER;
+    if (m_txWake[s][0])
+    {
+        h = a;
+        *hint = s;
+    }
+    if (m_txWake[s][1] && lastDealt < h)
+    {
+        h = lastDealt;
+        *hint = s;
+    }
+    const uint64_t ready = lastDealt + 1 + m_lineDelay + USER_DELAY;
+    if (ready < h)
+    {
+        h = ready;
+        *hint = 1 - s;
+    }
+    return h;
+}
+
+uint64_t
 RiflFastEngine::BoundArrivalEvents(uint64_t h)
 {
     if (m_arrivalCount == 0)
@@ -512,34 +545,33 @@ RiflFastEngine::BoundArrivalEvents(uint64_t h)
     }
     for (uint32_t s = 0; s < 2; ++s)
     {
-        const auto& arrivals = m_ep[s].arrivals;
-        if (arrivals.empty())
+        uint32_t hint = 2;
+        const uint64_t b = BoundArrival(s, &hint);
+        if (b < h)
         {
-            continue;
-        }
-        // Dealt from its arrival slot on at the earliest, nLanes segments per slot;
-        // its last frame reaches the user L + USER_DELAY slots after its line slot at
-        // the earliest (the bound the loaded mode uses for the front packet).
-        const uint64_t a = arrivals.front().first;
-        const uint64_t lastDealt = a + m_laneDiv.Div(arrivals.front().second.segments - 1);
-        if (m_txWake[s][0] && a < h)
-        {
-            h = a;
-            m_nextEndpoint = s;
-        }
-        if (m_txWake[s][1] && lastDealt < h)
-        {
-            h = lastDealt;
-            m_nextEndpoint = s;
-        }
-        const uint64_t ready = lastDealt + 1 + m_lineDelay + USER_DELAY;
-        if (ready < h)
-        {
-            h = ready;
-            m_nextEndpoint = 1 - s;
+            h = b;
+            m_nextEndpoint = hint;
         }
     }
     return h;
+}
+
+uint64_t
+RiflFastEngine::BoundFirstArrival(uint32_t endpoint)
+{
+    CheckIndex(endpoint, 0);
+    if (m_ep[endpoint].arrivals.empty())
+    {
+        return 0;
+    }
+    // NextEventSlot(): a quiescent link that is not steadily loaded wakes at the
+    // arrival slot itself; every other case counts BoundArrivalEvents().
+    if (IsQuiescent() && !IsLoadedSteady())
+    {
+        return m_ep[endpoint].arrivals.front().first;
+    }
+    uint32_t hint = 2;
+    return BoundArrival(endpoint, &hint);
 }
 
 uint64_t

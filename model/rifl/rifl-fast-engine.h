@@ -195,6 +195,14 @@ class RiflFastEngine : public RiflLinkEngine
                         std::shared_ptr<const RiflPayload> payload, uint64_t slot) override;
 
     /**
+     * \param endpoint 0 or 1.
+     * \return for the endpoint's first pending arrival, its slot on a quiescent link
+     *         that is not steadily loaded, else BoundArrivalEvents()'s bound of its TX
+     *         events (where asked for) and delivery; 0 with no pending arrival.
+     */
+    uint64_t BoundFirstArrival(uint32_t endpoint) override;
+
+    /**
      * \brief Run every slot before \p slot, jumping over quiescent stretches.
      * \param slot the first slot not to run.
      */
@@ -401,6 +409,14 @@ class RiflFastEngine : public RiflLinkEngine
      * \return the new bound.
      */
     uint64_t BoundArrivalEvents(uint64_t h);
+
+    /**
+     * \brief BoundArrivalEvents() for one endpoint's first arrival.
+     * \param s the sender.
+     * \param hint set to the endpoint its smallest bound calls back (unchanged if NEVER).
+     * \return the bound, or NEVER without an arrival.
+     */
+    uint64_t BoundArrival(uint32_t s, uint32_t* hint) const;
 
     /**
      * \param r a receiving endpoint (stepped mode: no batch).

@@ -209,6 +209,21 @@ class RiflLinkEngine
     }
 
     /**
+     * \brief What NextEventSlot() (and NextWakeSlot()) count for the first packet an
+     *        endpoint has waiting for a later slot (OfferPayloadAt()): a lower bound on
+     *        the slot of the first callback it may bring. A caller whose promised slot
+     *        is not after it need not ask NextEventSlot() again after an offer.
+     * \param endpoint 0 or 1.
+     * \return the slot; 0 (the default) where the engine cannot tell, or when the
+     *         endpoint has no such packet (an offer for the current slot joined the
+     *         queue at once).
+     */
+    virtual uint64_t BoundFirstArrival(uint32_t endpoint)
+    {
+        return 0;
+    }
+
+    /**
      * \brief Run every slot before \p slot (no-op if already there).
      * \param slot the first slot not to run.
      */

@@ -265,6 +265,7 @@ RiflNetDevice::DoDispose()
 {
     m_node = nullptr;
     m_channel = nullptr;
+    m_peer = nullptr;
     m_queue = nullptr;
     m_rxCallback.Nullify();
     m_promiscCallback.Nullify();
@@ -392,6 +393,7 @@ RiflNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
         packet->AddHeader(ppp);
     }
     m_macTxTrace(packet);
+    m_queueHolds = true;
     if (!m_queue->Enqueue(packet))
     {
         // The queue traces its own drop (and the NetDeviceQueueInterface, if any, has
@@ -418,21 +420,22 @@ RiflNetDevice::TryTransmit()
         return;
     }
     bool empty = m_queue->IsEmpty();
+    m_queueHolds = !empty;
     while (!empty)
     {
         // The engine may lag behind now (TX_END events it need not wake for): catch up
         // first. Its events may call this method again and empty the queue.
         const uint64_t pending = m_channel->GetPendingPacketsNow(this, m_enginePackets);
         Ptr<Packet> p = pending < m_enginePackets ? m_queue->Dequeue() : nullptr;
+        empty = m_queue->IsEmpty();
+        m_queueHolds = !empty; // before Send(): the channel asks NeedsTxEndWake()
         if (!p)
         {
-            empty = m_queue->IsEmpty();
             break;
         }
         m_snifferTrace(p);
         m_promiscSnifferTrace(p);
         m_channel->Send(this, p);
-        empty = m_queue->IsEmpty();
     }
     if (!empty)
     {
@@ -445,8 +448,18 @@ RiflNetDevice::GetRemote() const
 {
     if (m_channel && m_channel->GetNDevices() == 2)
     {
-        const uint32_t me = m_channel->GetEndpoint(this);
-        return m_channel->GetDevice(1 - me)->GetAddress();
+        if (!m_peer)
+        {
+            m_peer = DynamicCast<RiflNetDevice>(m_channel->GetDevice(1 - m_channel->GetEndpoint(this)));
+            m_peerMac = m_peer->m_address;
+            m_peerAddress = m_peerMac;
+        }
+        if (m_peer->m_address != m_peerMac)
+        {
+            m_peerMac = m_peer->m_address; // the peer's address was changed
+            m_peerAddress = m_peerMac;
+        }
+        return m_peerAddress;
     }
     return GetBroadcast();
 }
@@ -590,7 +603,9 @@ RiflNetDevice::NotifyEvent(const RiflLinkEvent& ev, Ptr<const Packet> packet)
 bool
 RiflNetDevice::NeedsTxEndWake() const
 {
-    return !m_phyTxEndTrace.IsEmpty() || (m_queue && !m_queue->IsEmpty());
+    NS_ASSERT_MSG(!m_queue || m_queueHolds || m_queue->IsEmpty(),
+                  "RiflNetDevice: packets in the TX queue that Send() did not put there");
+    return !m_phyTxEndTrace.IsEmpty() || m_queueHolds;
 }
 
 bool

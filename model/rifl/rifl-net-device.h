@@ -249,6 +249,12 @@ class RiflNetDevice : public NetDevice
     PromiscReceiveCallback m_promiscCallback; //!< promiscuous upper layer
     TracedCallback<> m_linkChangeCallbacks;   //!< link change listeners
     bool m_linkUp{false};                     //!< channel attached and started
+    /// Whether the TX queue held packets when this device last looked (Send(),
+    /// TryTransmit()): the queue is the device's own, filled and emptied there only.
+    bool m_queueHolds{false};
+    mutable Ptr<RiflNetDevice> m_peer;  //!< the other device of the link (GetRemote())
+    mutable Mac48Address m_peerMac;     //!< its address when m_peerAddress was made
+    mutable Address m_peerAddress;      //!< m_peerMac as an Address
     uint64_t m_packetsReceived{0};            //!< delivered up
     uint64_t m_packetsReceivedCorrupt{0};     //!< of which corrupt
     bool m_lastRxCorrupt{false};              //!< the last packet received was corrupt
