@@ -885,21 +885,27 @@ uint64_t
 RiflChannel::GetPendingPacketsNow(Ptr<RiflNetDevice> device, uint64_t enough)
 {
     const uint32_t ep = GetEndpoint(device);
-    if (m_started && !m_txWakes[ep][1] && GetPendingPackets(device) >= enough)
+    Driver& drv = m_drivers[DriverOf(ep)];
+    if (!drv.engine)
     {
-        // The engine may have run past TX_ENDs of this device unseen. Where offers are
-        // deferred it need not catch up when it can count them without running.
-        Driver& drv = m_drivers[DriverOf(ep)];
-        uint64_t pending = 0;
-        if (m_deferOffers && !m_split && !m_remote && drv.engine && !drv.inEngine
-            && drv.engine->PredictPendingPackets(ep, m_clock.SlotAt(Simulator::Now()), &pending))
-        {
-            return pending;
-        }
-        const DeviceCallScope scope;
-        CatchUp(DriverOf(ep));
+        return 0;
     }
-    return GetPendingPackets(device);
+    const uint64_t lagging = drv.engine->GetPendingPackets(ep);
+    if (!m_started || m_txWakes[ep][1] || lagging < enough)
+    {
+        return lagging;
+    }
+    // The engine may have run past TX_ENDs of this device unseen. Where offers are
+    // deferred it need not catch up when it can count them without running.
+    uint64_t pending = 0;
+    if (m_deferOffers && !m_split && !m_remote && !drv.inEngine
+        && drv.engine->PredictPendingPackets(ep, m_clock.SlotAt(Simulator::Now()), &pending))
+    {
+        return pending;
+    }
+    const DeviceCallScope scope;
+    CatchUp(DriverOf(ep));
+    return drv.engine ? drv.engine->GetPendingPackets(ep) : 0;
 }
 
 void
