@@ -2055,6 +2055,35 @@ class RiflDeferredOffersTestCase : public TestCase
                                       sc.name << ": flow control");
             }
         }
+        // PredictPendingPackets() during the start-up of a link with a sync-loss process
+        // declines and leaves the sync-loss events in place (JumpHorizon() would pop them
+        // all while the slot is below the line delay; a review of 2026-12-06 asked).
+        // Two guards keep it from there: such a link tracks scrambler states, and
+        // IsLoadedSteady() is asked first.
+        {
+            RiflLinkConfig cfg;
+            cfg.lanes = 1;
+            cfg.rxUpSlots = 64;
+            std::array<RiflEndpointCounters, 2> rx;
+            for (uint32_t k = 0; k < 2; ++k)
+            {
+                RiflFastEngine e(cfg);
+                auto loss = CreateObject<SyncLossProcess>();
+                loss->AddEvent(5000, 20);
+                e.SetSyncLossProcess(0, 0, loss);
+                e.OfferPayload(0, 1, std::make_shared<const RiflPayload>(std::vector<uint8_t>(90, 1)));
+                uint64_t pending = 0;
+                if (k == 1)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(e.PredictPendingPackets(0, 3, &pending), false,
+                                          "no prediction during the start-up");
+                }
+                e.AdvanceTo(12000);
+                rx[k] = e.GetCounters(1);
+            }
+            NS_TEST_EXPECT_MSG_GT(rx[0].alignmentLosses, 0u, "the loss of sync happens");
+            NS_TEST_EXPECT_MSG_EQ((rx[0] == rx[1]), true, "and still after a prediction");
+        }
         // Fuzz finding of 2026-12-06 (NextWakeSlot()): four bit errors in a fill at line
         // slot 2268 pass the check (an undetected error) and leave the descrambler out of
         // step, so the next fill, still on the line and no user frame, decodes as a

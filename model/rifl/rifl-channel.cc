@@ -350,7 +350,9 @@ RiflChannel::GetTypeId()
                   "control) and no device has sinks of the protocol events (TxStateChange, "
                   "FrameError, ReplayStart, ...), wake only for deliveries and the TX events "
                   "the devices need (RiflLinkEngine::NextWakeSlot()); false wakes in every "
-                  "stepped slot. Deliveries, events and counters are identical either way.",
+                  "stepped slot. Deliveries, events and counters are identical either way "
+                  "(a sink connected during the run sees events from the link's next wake-up "
+                  "on in their own slot).",
                   BooleanValue(true), MakeBooleanAccessor(&RiflChannel::m_stepWakes),
                   MakeBooleanChecker())
               .AddAttribute(

@@ -780,7 +780,9 @@ RiflFastEngine::PredictPendingPackets(uint32_t endpoint, uint64_t slot, uint64_t
         return true;
     }
     // AdvanceTo(slot) would take a batched jump (or steps equal to one) to slot.
-    if (JumpHorizon() < slot || !IsLoadedSteady())
+    // (IsLoadedSteady() first: it holds only past the start-up, and JumpHorizon()
+    // pops the sync-loss events that have ended before the next line slot received.)
+    if (!IsLoadedSteady() || JumpHorizon() < slot)
     {
         return false;
     }

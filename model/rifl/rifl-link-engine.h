@@ -212,7 +212,8 @@ class RiflLinkEngine
      * \brief What NextEventSlot() (and NextWakeSlot()) count for the first packet an
      *        endpoint has waiting for a later slot (OfferPayloadAt()): a lower bound on
      *        the slot of the first callback it may bring. A caller whose promised slot
-     *        is not after it need not ask NextEventSlot() again after an offer.
+     *        is not after it need not ask NextEventSlot() again after an offer (with the
+     *        TX-event wake-ups, SetTxEventWakes(), unchanged).
      * \param endpoint 0 or 1.
      * \return the slot; 0 (the default) where the engine cannot tell, or when the
      *         endpoint has no such packet (an offer for the current slot joined the

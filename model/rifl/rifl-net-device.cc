@@ -44,7 +44,10 @@ RiflNetDevice::GetTypeId()
                             Mac48AddressValue(Mac48Address("ff:ff:ff:ff:ff:ff")),
                             MakeMac48AddressAccessor(&RiflNetDevice::m_address),
                             MakeMac48AddressChecker())
-              .AddAttribute("TxQueue", "The queue of packets waiting for the link.", PointerValue(),
+              .AddAttribute("TxQueue",
+                            "The queue of packets waiting for the link; the device fills and "
+                            "empties it (Send()), nothing else may.",
+                            PointerValue(),
                             MakePointerAccessor(&RiflNetDevice::m_queue),
                             MakePointerChecker<Queue<Packet>>())
               .AddAttribute("EngineQueuePackets",
