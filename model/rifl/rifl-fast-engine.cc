@@ -1328,9 +1328,9 @@ RiflFastEngine::Jump(uint64_t n)
             // changes: its last D entries are fill frames.
             for (; lane.fillPushes < m_d; ++lane.fillPushes)
             {
-                lane.state.PushBuffer(
-                    RiflBufferEntry{m_fill, RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq,
-                                                                  lane.txFcSeq)});
+                lane.state.PushBuffer(RiflBufferEntry{
+                    m_fill, RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq),
+                    nullptr});
             }
             for (LineFrame& f : lane.line)
             {
@@ -1677,7 +1677,7 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                 }
                 if (i >= pushFrom)
                 {
-                    lane.state.PushBuffer(RiflBufferEntry{out.frame, out.tag});
+                    lane.state.PushBuffer(RiflBufferEntry{out.frame, out.tag, nullptr});
                 }
                 if (lineSlot >= lastInFlight)
                 {
@@ -2512,8 +2512,17 @@ RiflFastEngine::LeaveBatch()
                 {
                     u = &perLane[l][k++];
                 }
-                const std::shared_ptr<const RiflFrame> frame
-                    = u == nullptr ? m_fill : RunFrame(*u->run, u->frame);
+                // A user frame is built only if it is still on the line: the buffer
+                // keeps its packet, and Transmit() builds it if a replay sends it.
+                std::shared_ptr<const RiflFrame> frame;
+                if (u == nullptr)
+                {
+                    frame = m_fill;
+                }
+                else if (slot >= lineFrom)
+                {
+                    frame = RunFrame(*u->run, u->frame);
+                }
                 // a fill's tag: the lane's user frames before it (those of the
                 // next user frame in the window, or all the lane has sent)
                 RiflFrameTag tag;
@@ -2532,7 +2541,8 @@ RiflFastEngine::LeaveBatch()
                 }
                 if (slot >= bufferFrom)
                 {
-                    lane.state.PushBuffer(RiflBufferEntry{frame, tag});
+                    lane.state.PushBuffer(
+                        RiflBufferEntry{frame, tag, frame ? nullptr : u->run->payload});
                 }
                 if (slot >= lineFrom)
                 {
@@ -3240,6 +3250,20 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
             {
                 const RiflBufferEntry& e = st.RotateBuffer();
                 out.tag = e.tag;
+                if (!e.frame)
+                {
+                    // A user frame LeaveBatch() left unbuilt (a batch tracks no
+                    // scrambler state, so neither does this link).
+                    NS_ASSERT(e.payload && e.tag.user && !m_trackScrambler);
+                    const uint32_t size = e.payload->GetSize();
+                    const uint32_t p = m_config.GetPayloadBytes();
+                    const bool last = e.tag.byteOffset + p >= size;
+                    out.frame = std::make_shared<const RiflFrame>(RiflFrame::MakeData(
+                        m_config.frameSize, e.payload->GetData() + e.tag.byteOffset,
+                        last ? size - e.tag.byteOffset : p, last));
+                    ++c.replayedFrames;
+                    break;
+                }
                 const auto fc = e.frame->GetFcNotification();
                 if (e.frame->GetMeta() == RiflFrame::Meta::INVALID
                     && fc == RiflFrame::FcNotification::NONE)
@@ -3266,7 +3290,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                 content = kind == RiflTxFrame::FC_PAUSE ? m_cFcPause : m_cFcResume;
                 out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq++,
                                                 true);
-                st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
+                st.PushBuffer(RiflBufferEntry{out.frame, out.tag, nullptr});
                 lane.fillPushes = 0;
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
                 Emit(kind == RiflTxFrame::FC_PAUSE ? RiflLinkEventType::FC_PAUSE_SENT
@@ -3290,7 +3314,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                     out.tag.fcSeq = lane.txFcSeq;
                     content = seg.content;
                     lane.fillPushes = 0;
-                    st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
+                    st.PushBuffer(RiflBufferEntry{out.frame, out.tag, nullptr});
                     ++c.newUserFrames;
                 }
                 else
@@ -3304,7 +3328,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                     if (lane.fillPushes < m_d)
                     {
                         ++lane.fillPushes;
-                        st.PushBuffer(RiflBufferEntry{out.frame, out.tag});
+                        st.PushBuffer(RiflBufferEntry{out.frame, out.tag, nullptr});
                     }
                     ++c.fillFrames;
                 }

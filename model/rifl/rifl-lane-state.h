@@ -5,13 +5,15 @@
 #ifndef RIFL_LANE_STATE_H
 #define RIFL_LANE_STATE_H
 
+#include "ns3/assert.h"
 #include "ns3/rifl-frame.h"
+#include "ns3/rifl-payload.h"
 
 #include <algorithm>
 #include <cstdint>
-#include <vector>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -186,9 +188,13 @@ RiflIsResyncAhead(const RiflFrameTag& tag, uint64_t rxNextSeq, uint64_t& reporte
  */
 struct RiflBufferEntry
 {
-    /// The frame content (Syncword 01 implicit, CRC recomputed on send); shared, never null.
+    /// The frame content (Syncword 01 implicit, CRC recomputed on send); shared. Null
+    /// only for a user data frame whose bytes are \c payload's from \c tag.byteOffset
+    /// (the fast engine builds such a frame when it is replayed).
     std::shared_ptr<const RiflFrame> frame;
     RiflFrameTag tag; //!< ground truth
+    /// The packet a null \c frame's bytes come from; else unused.
+    std::shared_ptr<const RiflPayload> payload;
 };
 
 /**
@@ -409,6 +415,17 @@ class RiflLaneState
     uint64_t GetAlignmentLosses() const;
 
   private:
+    /// Frames in one aligner window (§3.4).
+    static constexpr uint32_t ALIGN_WINDOW = 16;
+    /// Illegal headers in one window that break the lock (§3.4, §10.5).
+    static constexpr uint32_t ALIGN_BAD_LIMIT = 2;
+    /// Keys in a row that raise a request flag (§3.4).
+    static constexpr uint32_t KEYS_IN_A_ROW = 8;
+    /// Consecutive regular frames that clear the request counters (§11.7).
+    static constexpr uint32_t REGULAR_RESET = 16;
+    /// Rollback of exp_id on a failed check, and the start-up delivery threshold (§3.4).
+    static constexpr uint32_t ROLLBACK = 16;
+
     // TX
     uint32_t m_d;                           //!< D = 2^FID
     uint32_t m_replaySlots;                 //!< 2D + tail
@@ -486,6 +503,240 @@ RiflLaneState::GetUserReadyWait() const
     w = std::max(w, m_rollback < m_d ? m_d - m_rollback : 0);
     w = std::max(w, m_replay != 0 ? m_replaySlots - m_replay : 0);
     return std::max(w, m_resumeWait < m_d ? m_d - m_resumeWait : 0);
+}
+
+// The per-slot rules, inline: the fast engine runs them in every stepped slot.
+
+inline RiflTxState
+RiflLaneState::SelectState(bool groupRxUp)
+{
+    if (m_err)
+    {
+        m_resumeWait = 0; // §11.3: cleared in every slot the TX sees its Frame Error
+    }
+    if (m_initCount < m_d)
+    {
+        m_state = RiflTxState::INIT;
+    }
+    else if (!groupRxUp)
+    {
+        m_state = RiflTxState::SEND_PAUSE;
+    }
+    else if (GetPauseFlag())
+    {
+        m_state = RiflTxState::PAUSE;
+    }
+    else if (GetRetransmitFlag() || m_replay != 0)
+    {
+        m_state = RiflTxState::RETRANS;
+    }
+    else if (m_err)
+    {
+        m_state = RiflTxState::SEND_RETRANS;
+    }
+    else
+    {
+        m_state = RiflTxState::NORMAL;
+    }
+    return m_state;
+}
+
+inline RiflTxFrame
+RiflLaneState::PlanFrame(uint32_t fcOccupancy, uint32_t thrOn, uint32_t thrOff,
+                         bool compensate) const
+{
+    switch (m_state)
+    {
+        case RiflTxState::INIT:
+        case RiflTxState::SEND_PAUSE:
+            return RiflTxFrame::PAUSE_REQUEST;
+        case RiflTxState::PAUSE:
+            return RiflTxFrame::IDLE;
+        case RiflTxState::SEND_RETRANS:
+            return RiflTxFrame::RETRANSMIT_REQUEST;
+        case RiflTxState::RETRANS:
+            if (m_replay < 2 * m_d && m_replay % 2 == 0)
+            {
+                return RiflTxFrame::REPLAY;
+            }
+            return m_err ? RiflTxFrame::RETRANSMIT_REQUEST : RiflTxFrame::IDLE;
+        case RiflTxState::NORMAL:
+            // §3.2: (1) clock compensation; (2) FC level change;
+            // (3) remote FC pause or resume wait; (4) data or fill.
+            if (compensate)
+            {
+                return RiflTxFrame::COMPENSATION_IDLE;
+            }
+            if (!m_fcNotified && fcOccupancy > thrOn)
+            {
+                return RiflTxFrame::FC_PAUSE;
+            }
+            if (m_fcNotified && fcOccupancy < thrOff)
+            {
+                return RiflTxFrame::FC_RESUME;
+            }
+            if (m_remoteFcPause || m_resumeWait < m_d)
+            {
+                return RiflTxFrame::IDLE;
+            }
+            return RiflTxFrame::NEW_DATA;
+    }
+    return RiflTxFrame::IDLE;
+}
+
+inline uint32_t
+RiflLaneState::CommitFrame(RiflTxFrame kind, bool groupAligned)
+{
+    const uint32_t id = m_txId;
+    switch (m_state)
+    {
+        case RiflTxState::INIT:
+            if (groupAligned)
+            {
+                ++m_initCount; // one invalid frame shifted into the buffer per slot
+            }
+            break;
+        case RiflTxState::RETRANS:
+            if (kind == RiflTxFrame::REPLAY)
+            {
+                m_txId = (m_txId + 1) & (m_d - 1);
+            }
+            m_replay = (m_replay + 1) % m_replaySlots;
+            break;
+        case RiflTxState::NORMAL:
+            if (kind == RiflTxFrame::COMPENSATION_IDLE)
+            {
+                break; // §3.2 action 1: not stored, not numbered, no resume-wait step
+            }
+            if (kind == RiflTxFrame::IDLE)
+            {
+                // A resume-wait Idle (§11.3). [INF] An Idle sent for a remote FC
+                // pause while the wait runs counts as one too.
+                if (m_resumeWait < m_d)
+                {
+                    ++m_resumeWait;
+                }
+            }
+            else
+            {
+                if (kind == RiflTxFrame::FC_PAUSE)
+                {
+                    m_fcNotified = true;
+                }
+                else if (kind == RiflTxFrame::FC_RESUME)
+                {
+                    m_fcNotified = false;
+                }
+                else if (m_rollback < m_d)
+                {
+                    ++m_rollback;
+                }
+                m_txId = (m_txId + 1) & (m_d - 1);
+            }
+            break;
+        default:
+            break;
+    }
+    return id;
+}
+
+inline const RiflBufferEntry&
+RiflLaneState::RotateBuffer()
+{
+    // The oldest entry becomes the newest: only the ring's head moves.
+    const RiflBufferEntry& e = m_buffer[m_bufferHead];
+    m_bufferHead = (m_bufferHead + 1) & (m_d - 1);
+    return e;
+}
+
+inline void
+RiflLaneState::PushBuffer(const RiflBufferEntry& entry)
+{
+    m_buffer[m_bufferHead] = entry; // replaces the oldest, which becomes the newest
+    m_bufferHead = (m_bufferHead + 1) & (m_d - 1);
+}
+
+inline void
+RiflLaneState::PushBuffer(RiflBufferEntry&& entry)
+{
+    m_buffer[m_bufferHead] = std::move(entry); // replaces the oldest, which becomes the newest
+    m_bufferHead = (m_bufferHead + 1) & (m_d - 1);
+}
+
+inline bool
+RiflLaneState::TryDeliverInSequence(uint32_t txId)
+{
+    if (!m_aligned || !m_rxUp || m_expId != m_thr || txId != m_expId)
+    {
+        return false;
+    }
+    NS_ASSERT(m_windowBad < ALIGN_BAD_LIMIT); // an aligned receiver unlocks at the limit
+    // OnHeader(true): one more legal header in the window; RX up stays up.
+    if (++m_windowCount == ALIGN_WINDOW)
+    {
+        m_windowCount = 0;
+        m_windowBad = 0;
+    }
+    // OnKey(REGULAR).
+    m_regularCount = std::min(REGULAR_RESET, m_regularCount + 1);
+    if (m_regularCount >= REGULAR_RESET)
+    {
+        m_pauseCount = 0;
+        m_retransCount = 0;
+    }
+    // OnCheck(true, true) with exp_id = thr: exp_id = thr - 1 is impossible (D >= 2),
+    // so the Frame Error flag is left as it is; deliver and advance both.
+    m_expId = (m_expId + 1) & (m_d - 1);
+    m_thr = m_expId;
+    return true;
+}
+
+inline bool
+RiflLaneState::GetPauseFlag() const
+{
+    return m_pauseCount >= KEYS_IN_A_ROW;
+}
+
+inline bool
+RiflLaneState::GetRetransmitFlag() const
+{
+    return m_retransCount >= KEYS_IN_A_ROW;
+}
+
+inline uint32_t
+RiflLaneState::GetExpectedId() const
+{
+    return m_expId;
+}
+
+inline uint32_t
+RiflLaneState::GetThreshold() const
+{
+    return m_thr;
+}
+
+inline bool
+RiflLaneState::GetFrameError() const
+{
+    return m_err;
+}
+
+inline bool
+RiflLaneState::GetRemoteFcPause() const
+{
+    return m_remoteFcPause;
+}
+
+inline bool
+RiflLaneState::GetFcNotified() const
+{
+    return m_fcNotified;
+}
+
+inline void
+RiflLaneState::SetRemoteFcPause(bool pause)
+{
+    m_remoteFcPause = pause;
 }
 
 } // namespace ns3

@@ -914,8 +914,8 @@ RiflReferenceEngine::Transmit(uint32_t epIndex, bool compensate)
                                                      : RiflFrame::FcNotification::RESUME);
                 out.tag = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq,
                                                 lane.txFcSeq++, true);
-                st.PushBuffer(
-                    RiflBufferEntry{std::make_shared<const RiflFrame>(out.frame), out.tag});
+                st.PushBuffer(RiflBufferEntry{std::make_shared<const RiflFrame>(out.frame), out.tag,
+                                              nullptr});
                 ++(kind == RiflTxFrame::FC_PAUSE ? c.fcPauseSent : c.fcResumeSent);
                 Emit(kind == RiflTxFrame::FC_PAUSE ? RiflLinkEventType::FC_PAUSE_SENT
                                                    : RiflLinkEventType::FC_RESUME_SENT,
@@ -943,8 +943,8 @@ RiflReferenceEngine::Transmit(uint32_t epIndex, bool compensate)
                         RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
                     ++c.fillFrames;
                 }
-                st.PushBuffer(
-                    RiflBufferEntry{std::make_shared<const RiflFrame>(out.frame), out.tag});
+                st.PushBuffer(RiflBufferEntry{std::make_shared<const RiflFrame>(out.frame), out.tag,
+                                              nullptr});
                 newFrame = true;
                 break;
         }
