@@ -83,6 +83,14 @@ class RiflSlotClockTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(static_cast<uint64_t>(e.GetSlotStart(k).GetTimeStep()), want,
                                       "start of slot " << k << " at " << rate << " b/s");
                 NS_TEST_ASSERT_MSG_EQ(e.SlotAt(e.GetSlotStart(k)), k, "SlotAt inverts start");
+                NS_TEST_ASSERT_MSG_EQ(e.SlotAt(e.GetSlotStart(k + 1) - TimeStep(1)), k,
+                                      "SlotAt(start(k+1) - 1 step) at " << rate << " b/s");
+                // Any instant: the slot in progress, start(s) <= t < start(s + 1).
+                const Time t = e.GetSlotStart(k) + TimeStep(u->GetInteger(0, 100));
+                const uint64_t s = e.SlotAt(t);
+                NS_TEST_ASSERT_MSG_EQ((e.GetSlotStart(s) <= t && t < e.GetSlotStart(s + 1)), true,
+                                      "SlotAt(" << t.GetTimeStep() << ") = " << s << " at " << rate
+                                                << " b/s");
             }
         }
 

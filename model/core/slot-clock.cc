@@ -75,7 +75,9 @@ SlotClock::SlotAt(Time t) const
     uint64_t k;
     if (m_num != 0 && steps < (uint64_t{1} << 39))
     {
-        k = steps * m_den / m_num;
+        // start(k) - t0 = floor(k num / den) <= steps iff k num < (steps + 1) den: the
+        // largest such k, exactly (no fix-up).
+        k = ((steps + 1) * m_den - 1) / m_num;
     }
     else
     {
@@ -83,14 +85,14 @@ SlotClock::SlotAt(Time t) const
         k = static_cast<uint64_t>(dt * m_rateBps
                                   / (static_cast<unsigned __int128>(m_bitsPerSlot)
                                      * static_cast<unsigned __int128>(m_unitsPerSecond)));
-    }
-    while (GetSlotStart(k + 1) <= t)
-    {
-        ++k;
-    }
-    while (k > 0 && GetSlotStart(k) > t)
-    {
-        --k;
+        while (GetSlotStart(k + 1) <= t)
+        {
+            ++k;
+        }
+        while (k > 0 && GetSlotStart(k) > t)
+        {
+            --k;
+        }
     }
     m_lastSteps = static_cast<int64_t>(steps);
     m_lastSlot = k;
