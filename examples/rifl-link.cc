@@ -217,6 +217,9 @@ main(int argc, char* argv[])
     cmd.AddValue("ppmB", "clock offset of B in ppm, [-1000, 1000]", ppmB);
     cmd.AddValue("compensation", "the faster side inserts compensation Idles", compensation);
     cmd.AddValue("laneSkew", "per-lane skew in slots, comma-separated (e.g. 0,3,0,1)", laneSkew);
+    // A short RX-up wait unless the command line asks for another
+    // (--ns3::RiflNetDevice::Startup=Full): a default, not a helper attribute.
+    Config::SetDefault("ns3::RiflNetDevice::Startup", StringValue("Short"));
     cmd.Parse(argc, argv);
 
     try
@@ -233,7 +236,6 @@ main(int argc, char* argv[])
         rifl.SetDeviceAttribute("FrameSize", UintegerValue(frameSize));
         rifl.SetDeviceAttribute("Lanes", UintegerValue(lanes));
         rifl.SetDeviceAttribute("Mtu", UintegerValue(9000));
-        rifl.SetDeviceAttribute("Startup", StringValue("Short"));
         rifl.SetChannelAttribute("CableLength", DoubleValue(cableLength));
         rifl.SetChannelAttribute("Ber", DoubleValue(ber));
         rifl.SetChannelAttribute("Engine", StringValue(engine));
