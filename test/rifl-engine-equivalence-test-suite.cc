@@ -1740,7 +1740,10 @@ class RiflStartupTemplateTestCase : public TestCase
                     }
                 }
                 NS_TEST_EXPECT_MSG_EQ(Compare(a, b), "", "read at slot 1050");
-                NS_TEST_EXPECT_MSG_EQ(on.GetSteppedSlots(), 1050u, "run slot by slot once read");
+                // Run again once read: stepped, but for the RX-up wait (slots 92 to
+                // 1049 here, until the first lane is up), which is jumped.
+                NS_TEST_EXPECT_MSG_EQ(on.GetSteppedSlots(), 92u, "run again once read");
+                NS_TEST_EXPECT_MSG_EQ(on.GetPauseWaitJumpedSlots(), 958u, "RX-up wait jumped");
             }
             AdvanceByEvents(off, 20000, promised, a);
             AdvanceByEvents(on, 20000, promised, b);
@@ -1817,6 +1820,110 @@ class RiflJumpsOffTestCase : public TestCase
             threw = std::string(e.what()).find("SetJumps at slot 10") != std::string::npos;
         }
         NS_TEST_EXPECT_MSG_EQ(threw, true, "SetJumps after the first slot is refused");
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief The RX-up wait jumped (RiflFastEngine::PauseWaitJump()) gives the reference
+ *        engine's deliveries, events and counters, and those of every slot stepped:
+ *        packets queued during the wait, lane skew, a slow drain, clock offsets with and
+ *        without compensation (skip slots leave gaps on the line), errors in the wait,
+ *        one and four lanes; and it covers most of a long wait.
+ */
+class RiflPauseWaitJumpTestCase : public TestCase
+{
+  public:
+    /// \brief Constructor.
+    RiflPauseWaitJumpTestCase()
+        : TestCase("fast engine: RX-up waits jumped equal the reference and stepping")
+    {
+    }
+
+  private:
+    /**
+     * \param name the scenario's name.
+     * \param lanes lanes.
+     * \param frameSize S.
+     * \return a link with a 3000-slot RX-up wait and packets offered both ways from
+     *         slot 200 on (queued until the link is up).
+     */
+    static Scenario Wait(const std::string& name, uint32_t lanes, uint32_t frameSize)
+    {
+        Scenario sc;
+        sc.name = name;
+        sc.config.lanes = lanes;
+        sc.config.frameSize = frameSize;
+        sc.config.rxUpSlots = 3000;
+        sc.errors.resize(2 * lanes);
+        uint64_t id = 1;
+        for (uint64_t slot = 200; slot < 6000; slot += 211)
+        {
+            sc.offers.push_back(Offer{slot, static_cast<uint32_t>(id % 2), id,
+                                      static_cast<uint32_t>(1 + (id * 397) % 3000)});
+            ++id;
+        }
+        sc.endSlot = 9000;
+        return sc;
+    }
+
+    void DoRun() override
+    {
+        std::vector<Scenario> scenarios;
+        scenarios.push_back(Wait("clean wait, 4 lanes", 4, 256));
+        scenarios.push_back(Wait("clean wait, 1 lane, S = 512", 1, 512));
+        Scenario skew = Wait("skew, slow drain, +1000 ppm compensated", 4, 256);
+        skew.config.laneSkewSlots = {0, 3, 7, 1};
+        skew.config.endpointDrainRate = {0.5, -1.0};
+        skew.config.clockOffsetPpm = {1000.0, 0.0};
+        scenarios.push_back(skew);
+        Scenario uncompensated = Wait("-700 ppm, no compensation", 4, 256);
+        uncompensated.config.clockOffsetPpm = {0.0, -700.0};
+        uncompensated.config.clockCompensation = {false, false};
+        scenarios.push_back(uncompensated);
+        Scenario errors = Wait("errors in the wait", 4, 256);
+        errors.errors[1].listed = {{900, {3}}, {2500, {40, 41}}};
+        errors.errors[6].listed = {{1700, {1, 2, 3, 4}}};
+        errors.errors[2].ber = 2e-6;
+        scenarios.push_back(errors);
+        // Two illegal headers 8 frames apart lose the lock when they fall in one
+        // 16-frame aligner window: one pair per offset, so that the window's phase after
+        // a jump decides the outcome of some of them.
+        uint64_t losses = 0;
+        for (uint32_t k = 0; k < 16; ++k)
+        {
+            Scenario bad = Wait("illegal headers at +" + std::to_string(k), 4, 256);
+            const std::vector<uint32_t> syncBit{255}; // a Syncword bit: 10 -> 00
+            bad.errors[6].listed = {{1200 + k, syncBit}, {1208 + k, syncBit}};
+            scenarios.push_back(bad);
+        }
+        for (const Scenario& sc : scenarios)
+        {
+            RiflReferenceEngine ref(sc.config);
+            RiflFastEngine on(sc.config);
+            RiflFastEngine own(sc.config); // its own jumps, no start-up template
+            RiflFastEngine off(sc.config);
+            own.SetStartupTemplates(false);
+            off.SetStartupTemplates(false);
+            off.SetJumps(false);
+            const Outcome r = RunScenario(ref, sc);
+            const Outcome a = RunScenario(off, sc);
+            const Outcome b = RunScenario(own, sc, true);
+            const Outcome c = RunScenario(on, sc);
+            NS_TEST_EXPECT_MSG_EQ(Compare(r, a), "", sc.name << ": reference / stepped");
+            NS_TEST_EXPECT_MSG_EQ(Compare(a, b), "", sc.name << ": stepped / jumped");
+            NS_TEST_EXPECT_MSG_EQ(Compare(a, c), "", sc.name << ": stepped / template");
+            losses += a.counters[0].alignmentLosses;
+            NS_TEST_EXPECT_MSG_GT(a.deliveries.size(), 20u, sc.name << ": packets delivered");
+            NS_TEST_EXPECT_MSG_GT(a.counters[0].userStallSlots, 2000u,
+                                  sc.name << ": packets queued in the wait");
+            NS_TEST_EXPECT_MSG_EQ(off.GetPauseWaitJumpedSlots(), 0u, sc.name);
+            // The wait is 3000 slots; the first ~110 (buffer fill, alignment, the
+            // Pause counter) and the slots around errors and skip slots are stepped.
+            NS_TEST_EXPECT_MSG_GT(own.GetPauseWaitJumpedSlots(), 2000u,
+                                  sc.name << ": most of the wait jumped");
+        }
+        NS_TEST_EXPECT_MSG_EQ(losses, 8u, "pairs of illegal headers in one window");
     }
 };
 
@@ -2143,6 +2250,7 @@ class RiflEngineEquivalenceTestSuite : public TestSuite
         AddTestCase(new RiflPacketPayloadTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflStartupTemplateTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflJumpsOffTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflPauseWaitJumpTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceRandomTestCase(1, 30, false), RIFL_TEST_QUICK);
         AddTestCase(new RiflSplitEngineTestCase(1, 30), RIFL_TEST_QUICK);
         AddTestCase(new RiflEquivalenceSpeedTestCase(0.0, 500000), RIFL_TEST_QUICK);

@@ -125,7 +125,6 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
     m_cFcPause = ContentState(*m_fcPause);
     m_cFcResume = ContentState(*m_fcResume);
     m_taken.reserve(m_config.lanes);
-    m_tables = GetTables(s, m_fid);
     for (auto& ep : m_ep)
     {
         for (uint32_t l = 0; l < m_config.lanes; ++l)
@@ -184,7 +183,9 @@ RiflFastEngine::GetStartupTemplate(const RiflLinkConfig& config)
             cache.emplace(key, nullptr);
             return nullptr;
         }
-        e.AdvanceTo(e.m_slot + 1);
+        // Slot by slot to the first quiescent one; the RX-up wait, which cannot end
+        // in quiescence, at once.
+        e.AdvanceTo(e.m_slot + std::max<uint64_t>(1, e.PauseWaitSlots(MAX_TEMPLATE_SLOTS)));
     }
     e.SetEventCallback(nullptr);
     t->endSlot = e.m_slot;
@@ -294,6 +295,7 @@ RiflFastEngine::AdoptTemplate()
     m_templatedSlots = t->endSlot;
     m_stepped = 0;
     m_jumped = 0;
+    m_pauseWaitJumped = 0;
     m_materialised = 0;
 }
 
@@ -370,7 +372,7 @@ RiflFastEngine::SetSyncLossProcess(uint32_t sender, uint32_t lane, Ptr<SyncLossP
                        "RiflFastEngine::SetSyncLossProcess: called at slot "
                            << m_slot << " after traffic started; set sync-loss processes "
                            << "before the first packet and slot");
-        m_trackScrambler = true;
+        TrackScrambler();
     }
     m_ep[sender].lanes[lane].syncLoss = process;
     NoteProcesses();
@@ -630,6 +632,11 @@ RiflFastEngine::AdvanceTo(uint64_t slot)
                 LoadedJump(h);
                 continue;
             }
+        }
+        if (const uint64_t n = PauseWaitSlots(stop))
+        {
+            PauseWaitJump(n);
+            continue;
         }
         Step();
     }
@@ -908,6 +915,12 @@ RiflFastEngine::GetBatchedSlots() const
 }
 
 uint64_t
+RiflFastEngine::GetPauseWaitJumpedSlots() const
+{
+    return m_pauseWaitJumped;
+}
+
+uint64_t
 RiflFastEngine::GetMaterialisedFrames() const
 {
     return m_materialised;
@@ -927,7 +940,20 @@ RiflFastEngine::SetSelfCheck(bool on)
 {
     RequireNotStarted("SetSelfCheck");
     m_selfCheck = on;
-    m_trackScrambler = m_selfCheck || m_trackScrambler;
+    if (on)
+    {
+        TrackScrambler();
+    }
+}
+
+void
+RiflFastEngine::TrackScrambler()
+{
+    m_trackScrambler = true;
+    if (!m_tables)
+    {
+        m_tables = GetTables(m_config.frameSize, m_fid); // built once per process
+    }
 }
 
 void
@@ -1362,6 +1388,108 @@ RiflFastEngine::Jump(uint64_t n)
     }
     m_slot += n;
     m_jumped += n;
+}
+
+uint64_t
+RiflFastEngine::PauseWaitSlots(uint64_t stop)
+{
+    if (m_ep[0].lanes[0].state.GetTxState() != RiflTxState::SEND_PAUSE || !m_jumps || m_selfCheck
+        || m_trackScrambler || m_batch || stop <= m_slot)
+    {
+        return 0;
+    }
+    uint64_t n = stop - m_slot;
+    for (uint32_t rx = 0; rx < 2 && n > 0; ++rx)
+    {
+        const Endpoint& ep = m_ep[rx];
+        const Endpoint& tx = m_ep[1 - rx];
+        for (uint32_t l = 0; l < m_config.lanes && n > 0; ++l)
+        {
+            const Lane& lane = ep.lanes[l];
+            const RiflLaneState& st = lane.state;
+            if (st.GetTxState() != RiflTxState::SEND_PAUSE || !st.IsInitDone() || st.GetFrameError()
+                || !lane.fifo.empty() || lane.rxDelta != 0)
+            {
+                return 0;
+            }
+            n = std::min(n, st.GetPauseWaitFrames(m_rxUpSlots));
+            // The line holds the frames of line slots m_slot - delay .. m_slot, one each
+            // (none missing: a skip slot leaves a gap), all the sender's Pause Request.
+            const Lane& sendLane = tx.lanes[l];
+            const uint64_t delay = m_laneDelay[l] + FLAG_DELAY;
+            const uint32_t id = sendLane.state.GetTxFrameId();
+            if (m_slot < delay || sendLane.line.size() != delay + 1
+                || sendLane.line.front().lineSlot != m_slot - delay)
+            {
+                return 0;
+            }
+            for (const LineFrame& f : sendLane.line)
+            {
+                if (f.frame != m_pauseReq || f.txId != id)
+                {
+                    return 0;
+                }
+            }
+        }
+    }
+    if (n == 0)
+    {
+        return 0;
+    }
+    // Errors received, skip slots (JumpHorizon(); no sync-loss process here: it tracks
+    // the scrambler).
+    const uint64_t h = JumpHorizon();
+    return h > m_slot ? std::min(n, h - m_slot) : 0;
+}
+
+void
+RiflFastEngine::PauseWaitJump(uint64_t n)
+{
+    NS_ASSERT(n > 0 && n <= PauseWaitSlots(m_slot + n));
+    NS_LOG_LOGIC("RX-up wait jump " << n << " slots from " << m_slot);
+    const uint64_t laneSlots = n * m_config.lanes;
+    for (uint32_t e = 0; e < 2; ++e)
+    {
+        Endpoint& ep = m_ep[e];
+        RiflEndpointCounters& c = ep.counters;
+        // Transmit(): a Pause Request per lane and slot (SEND_PAUSE neither numbers nor
+        // stores it); the group stalls on a queued packet; a lane that was up loses
+        // its slots.
+        c.stateSlots[static_cast<uint8_t>(RiflTxState::SEND_PAUSE)] += laneSlots;
+        c.pauseRequestsSent += laneSlots;
+        if (!ep.txQueue.empty())
+        {
+            c.userStallSlots += n;
+        }
+        for (Lane& lane : ep.lanes)
+        {
+            c.slotsLost += lane.linkUp ? n : 0;
+            for (LineFrame& f : lane.line)
+            {
+                f.lineSlot += n;
+            }
+            // Receive(): a legal Pause Request, RX not up yet.
+            lane.state.AdvancePauseWait(n);
+        }
+        c.framesReceived += laneSlots;
+        // Drain(): the same saturating additions with an empty FIFO.
+        const double rate = m_drainRate[e];
+        if (rate != 0.0)
+        {
+            const double cap = std::max(1.0, rate);
+            for (uint64_t i = 0; i < n && ep.drainCredit != cap; ++i)
+            {
+                ep.drainCredit = std::min(ep.drainCredit + rate, cap);
+            }
+        }
+    }
+    // Step() in such a slot: activity (a non-NORMAL state), not steady.
+    m_loadedSteady = false;
+    m_quietSlots = 0;
+    m_steadySlots = 0;
+    m_slot += n;
+    m_jumped += n;
+    m_pauseWaitJumped += n;
 }
 
 // ------------------------------------------------------------------ loaded run mode

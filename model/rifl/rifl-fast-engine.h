@@ -308,6 +308,9 @@ class RiflFastEngine : public RiflLinkEngine
     ///         GetLoadedJumpedSlots(); used when no TX scrambler state is tracked).
     uint64_t GetBatchedSlots() const;
 
+    /// \return the number of slots of RX-up waits jumped over (part of GetJumpedSlots()).
+    uint64_t GetPauseWaitJumpedSlots() const;
+
     /// \return the number of frames materialised as real bits.
     uint64_t GetMaterialisedFrames() const;
 
@@ -988,6 +991,24 @@ class RiflFastEngine : public RiflLinkEngine
     void Jump(uint64_t n);
 
     /**
+     * \brief The slots from now the link can jump in its RX-up wait (PauseWaitJump()).
+     *
+     * Every lane of both endpoints in SEND_PAUSE (buffer filled, no Frame Error), its
+     * RX in the wait GetPauseWaitFrames() describes, its line full of the same Pause
+     * Request, its FIFO empty: each slot then only counts, until a lane's RX comes up.
+     * Not with a tracked scrambler (each Pause Request steps it) or the self-check.
+     * \param stop the first slot not to pass (an arrival, the caller's target).
+     * \return the slots (0: step this one).
+     */
+    uint64_t PauseWaitSlots(uint64_t stop);
+
+    /**
+     * \brief Jump over \p n slots of the RX-up wait (at most PauseWaitSlots()).
+     * \param n the slots.
+     */
+    void PauseWaitJump(uint64_t n);
+
+    /**
      * \return true if the link is steadily loaded now (a loaded jump is allowed):
      *         every lane NORMAL with no pending flag, counter or FC level, the last
      *         L + 24 slots free of anything but clean in-sequence Data frames, an
@@ -1145,6 +1166,13 @@ class RiflFastEngine : public RiflLinkEngine
     static std::shared_ptr<const Tables> GetTables(uint32_t frameSize, uint32_t fid);
 
     /**
+     * \brief Track the TX scrambler states from the first slot (a sync-loss process or
+     *        the self-check needs them) and fetch the tables that steps them (only such
+     *        an engine builds or holds them).
+     */
+    void TrackScrambler();
+
+    /**
      * \brief Build the tables of one pair: M and its powers, the step table, and c() per
      *        Meta value and per payload byte position and value.
      * \param frameSize the frame size (bits).
@@ -1277,7 +1305,8 @@ class RiflFastEngine : public RiflLinkEngine
     uint64_t m_cRetransReq{0};                     //!< c(Re-transmit Request)
     uint64_t m_cFcPause{0};                        //!< c(FC_ON)
     uint64_t m_cFcResume{0};                       //!< c(FC_OFF)
-    std::shared_ptr<const Tables> m_tables;        //!< the shared look-up tables
+    /// the shared look-up tables (TrackScrambler() fetches them; null until then)
+    std::shared_ptr<const Tables> m_tables;
     uint64_t m_quietSlots{0};                      //!< consecutive steps without activity
     bool m_activity{false};                        //!< the current step had activity
     bool m_unsteady{false};     //!< the current step had activity other than steady user data
@@ -1311,6 +1340,7 @@ class RiflFastEngine : public RiflLinkEngine
                                                                        //!< user line slots
     uint64_t m_stepped{0};                                             //!< slots stepped
     uint64_t m_jumped{0};                                              //!< slots jumped
+    uint64_t m_pauseWaitJumped{0}; //!< slots of RX-up waits jumped (part of m_jumped)
     uint64_t m_materialised{0};                                        //!< frames materialised
     DeliveryCallback m_deliveryCb;                                     //!< delivery callback
     EventCallback m_eventCb;                                           //!< event callback

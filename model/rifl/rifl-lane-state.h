@@ -338,6 +338,39 @@ class RiflLaneState
      */
     void AdvanceSteady(uint64_t txFrames, uint64_t rxFrames);
 
+    /**
+     * \brief The frames this lane's RX can receive in the RX-up wait before one
+     *        changes more than its counters.
+     *
+     * In that wait (aligned, no illegal header in the window, RX not up) a legal Pause
+     * Request, with the Pause counter saturated and the other two at 0, only advances
+     * the aligner window and the RX-up counter; the frame that brings RX up is not
+     * counted.
+     * \param rxUpSlots the RX-up wait (RiflLinkConfig::GetRxUpSlots()).
+     * \return the frames, or 0 when the lane is not in that state.
+     */
+    uint64_t GetPauseWaitFrames(uint32_t rxUpSlots) const
+    {
+        if (!m_aligned || m_rxUp || m_windowBad != 0 || m_pauseCount < KEYS_IN_A_ROW
+            || m_retransCount != 0 || m_regularCount != 0 || m_rxUpCount + 1 >= rxUpSlots)
+        {
+            return 0;
+        }
+        return rxUpSlots - m_rxUpCount - 1;
+    }
+
+    /**
+     * \brief Fast-forward a lane through \p rxFrames legal Pause Requests of its RX-up
+     *        wait (at most GetPauseWaitFrames()), as OnHeader(true) and
+     *        OnKey(PAUSE_REQUEST) would.
+     * \param rxFrames frames received.
+     */
+    void AdvancePauseWait(uint64_t rxFrames)
+    {
+        m_windowCount = static_cast<uint32_t>((m_windowCount + rxFrames) % ALIGN_WINDOW);
+        m_rxUpCount += static_cast<uint32_t>(rxFrames);
+    }
+
     // ---------------------------------------------------------------- RX
 
     /**
