@@ -1347,7 +1347,6 @@ RiflFastEngine::Jump(uint64_t n)
     for (uint32_t e = 0; e < 2; ++e)
     {
         Endpoint& ep = m_ep[e];
-        const double rate = m_drainRate[e];
         for (Lane& lane : ep.lanes)
         {
             // Every per-slot rule is periodic with period D here; only the buffer
@@ -1376,18 +1375,27 @@ RiflFastEngine::Jump(uint64_t n)
         c.stateSlots[static_cast<uint8_t>(RiflTxState::NORMAL)] += laneSlots;
         c.framesReceived += laneSlots;
         c.dataFramesDelivered += laneSlots;
-        if (rate != 0.0)
-        {
-            // The same saturating additions Drain() makes with an empty FIFO.
-            const double cap = std::max(1.0, rate);
-            for (uint64_t i = 0; i < n && ep.drainCredit != cap; ++i)
-            {
-                ep.drainCredit = std::min(ep.drainCredit + rate, cap);
-            }
-        }
+        AddIdleDrainCredit(e, n);
     }
     m_slot += n;
     m_jumped += n;
+}
+
+void
+RiflFastEngine::AddIdleDrainCredit(uint32_t e, uint64_t n)
+{
+    // The same saturating additions Drain() makes with an empty FIFO.
+    const double rate = m_drainRate[e];
+    if (rate == 0.0)
+    {
+        return;
+    }
+    double& credit = m_ep[e].drainCredit;
+    const double cap = std::max(1.0, rate);
+    for (uint64_t i = 0; i < n && credit != cap; ++i)
+    {
+        credit = std::min(credit + rate, cap);
+    }
 }
 
 uint64_t
@@ -1472,16 +1480,7 @@ RiflFastEngine::PauseWaitJump(uint64_t n)
             lane.state.AdvancePauseWait(n);
         }
         c.framesReceived += laneSlots;
-        // Drain(): the same saturating additions with an empty FIFO.
-        const double rate = m_drainRate[e];
-        if (rate != 0.0)
-        {
-            const double cap = std::max(1.0, rate);
-            for (uint64_t i = 0; i < n && ep.drainCredit != cap; ++i)
-            {
-                ep.drainCredit = std::min(ep.drainCredit + rate, cap);
-            }
-        }
+        AddIdleDrainCredit(e, n); // Drain() with empty FIFOs
     }
     // Step() in such a slot: activity (a non-NORMAL state), not steady.
     m_loadedSteady = false;

@@ -991,6 +991,14 @@ class RiflFastEngine : public RiflLinkEngine
     void Jump(uint64_t n);
 
     /**
+     * \brief What Drain() does to an endpoint's drain credit in \p n slots with empty
+     *        FIFOs (saturating additions of its rate).
+     * \param e the endpoint.
+     * \param n the slots.
+     */
+    void AddIdleDrainCredit(uint32_t e, uint64_t n);
+
+    /**
      * \brief The slots from now the link can jump in its RX-up wait (PauseWaitJump()).
      *
      * Every lane of both endpoints in SEND_PAUSE (buffer filled, no Frame Error), its
