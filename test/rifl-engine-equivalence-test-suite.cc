@@ -1740,8 +1740,8 @@ class RiflStartupTemplateTestCase : public TestCase
                     }
                 }
                 NS_TEST_EXPECT_MSG_EQ(Compare(a, b), "", "read at slot 1050");
-                // Run again once read: stepped, but for the RX-up wait (slots 92 to
-                // 1049 here, until the first lane is up), which is jumped.
+                // Run again once read: stepped, but for the RX-up wait (slots 90 to
+                // 1047 here; 1048, where the lanes come up, is stepped), which is jumped.
                 NS_TEST_EXPECT_MSG_EQ(on.GetSteppedSlots(), 92u, "run again once read");
                 NS_TEST_EXPECT_MSG_EQ(on.GetPauseWaitJumpedSlots(), 958u, "RX-up wait jumped");
             }
@@ -1901,7 +1901,7 @@ class RiflPauseWaitJumpTestCase : public TestCase
         {
             RiflReferenceEngine ref(sc.config);
             RiflFastEngine on(sc.config);
-            RiflFastEngine own(sc.config); // its own jumps, no start-up template
+            RiflFastEngine own(sc.config); // driven by its events, no start-up template
             RiflFastEngine off(sc.config);
             own.SetStartupTemplates(false);
             off.SetStartupTemplates(false);
@@ -1924,6 +1924,17 @@ class RiflPauseWaitJumpTestCase : public TestCase
                                   sc.name << ": most of the wait jumped");
         }
         NS_TEST_EXPECT_MSG_EQ(losses, 8u, "pairs of illegal headers in one window");
+
+        // NextEventSlot() promises the slots a wait can jump (nothing is called back in
+        // them), so a channel waking at its promise takes them in one jump.
+        RiflFastEngine e(scenarios[0].config);
+        e.SetStartupTemplates(false);
+        e.AdvanceTo(200);
+        const uint64_t before = e.GetPauseWaitJumpedSlots();
+        const uint64_t next = e.NextEventSlot();
+        NS_TEST_EXPECT_MSG_GT(next, 2500u, "promised through most of the wait");
+        e.AdvanceTo(next + 1);
+        NS_TEST_EXPECT_MSG_EQ(e.GetPauseWaitJumpedSlots() - before, next - 200, "one jump");
     }
 };
 

@@ -666,6 +666,12 @@ RiflFastEngine::NextEventSlot()
     {
         return BoundArrivalEvents(LoadedNextEvent());
     }
+    if (const uint64_t n = PauseWaitSlots(NEVER))
+    {
+        // The RX-up wait: no callback (no event, delivery or transmission, whatever
+        // arrives) in the slots PauseWaitJump() can take at once.
+        return m_slot + n;
+    }
     m_promisedNow = true;
     return m_slot;
 }
@@ -1407,13 +1413,10 @@ RiflFastEngine::PauseWaitSlots(uint64_t stop)
         return 0;
     }
     uint64_t n = stop - m_slot;
-    for (uint32_t rx = 0; rx < 2 && n > 0; ++rx)
+    for (const Endpoint& ep : m_ep)
     {
-        const Endpoint& ep = m_ep[rx];
-        const Endpoint& tx = m_ep[1 - rx];
-        for (uint32_t l = 0; l < m_config.lanes && n > 0; ++l)
+        for (const Lane& lane : ep.lanes)
         {
-            const Lane& lane = ep.lanes[l];
             const RiflLaneState& st = lane.state;
             if (st.GetTxState() != RiflTxState::SEND_PAUSE || !st.IsInitDone() || st.GetFrameError()
                 || !lane.fifo.empty() || lane.rxDelta != 0)
@@ -1421,9 +1424,25 @@ RiflFastEngine::PauseWaitSlots(uint64_t stop)
                 return 0;
             }
             n = std::min(n, st.GetPauseWaitFrames(m_rxUpSlots));
+        }
+    }
+    // Errors received, skip slots (JumpHorizon(); no sync-loss process here: it tracks
+    // the scrambler).
+    const uint64_t h = JumpHorizon();
+    n = h > m_slot ? std::min(n, h - m_slot) : 0;
+    // The lines are read (and PauseWaitJump() renumbers them) only for a jump longer
+    // than they are: the last slots of a wait are stepped.
+    if (n <= m_maxDelay + FLAG_DELAY)
+    {
+        return 0;
+    }
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        for (uint32_t l = 0; l < m_config.lanes; ++l)
+        {
             // The line holds the frames of line slots m_slot - delay .. m_slot, one each
             // (none missing: a skip slot leaves a gap), all the sender's Pause Request.
-            const Lane& sendLane = tx.lanes[l];
+            const Lane& sendLane = m_ep[s].lanes[l];
             const uint64_t delay = m_laneDelay[l] + FLAG_DELAY;
             const uint32_t id = sendLane.state.GetTxFrameId();
             if (m_slot < delay || sendLane.line.size() != delay + 1
@@ -1440,14 +1459,7 @@ RiflFastEngine::PauseWaitSlots(uint64_t stop)
             }
         }
     }
-    if (n == 0)
-    {
-        return 0;
-    }
-    // Errors received, skip slots (JumpHorizon(); no sync-loss process here: it tracks
-    // the scrambler).
-    const uint64_t h = JumpHorizon();
-    return h > m_slot ? std::min(n, h - m_slot) : 0;
+    return n;
 }
 
 void

@@ -1175,7 +1175,7 @@ class RiflFastEngine : public RiflLinkEngine
 
     /**
      * \brief Track the TX scrambler states from the first slot (a sync-loss process or
-     *        the self-check needs them) and fetch the tables that steps them (only such
+     *        the self-check needs them) and fetch the tables that step them (only such
      *        an engine builds or holds them).
      */
     void TrackScrambler();

@@ -322,7 +322,7 @@ class RiflLaneState
     /**
      * \brief One entry of the retransmission buffer.
      * \param age 0 for the oldest entry (the next one replayed), D - 1 for the newest.
-     * \return the entry.
+     * \return the entry (its frame may be null: see RiflBufferEntry).
      */
     const RiflBufferEntry& GetBufferEntry(uint32_t age) const;
 
