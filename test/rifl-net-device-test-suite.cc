@@ -296,6 +296,107 @@ class RiflDeviceLatencyTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief A simulation without Simulator::Stop() runs until no event is left; the fast
+ *        engine's wake-up that delivers the last datagrams is then the last event of
+ *        the run, and must still hand them over (ns-3 reports the run finished, with
+ *        its event list empty, while that event runs).
+ */
+class RiflDeviceLastEventTestCase : public TestCase
+{
+  public:
+    RiflDeviceLastEventTestCase()
+        : TestCase("Without Simulator::Stop(), the wake-up that is the run's last event "
+                   "delivers its datagrams")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t lanes : {1U, 4U})
+        {
+            // Error-free: the fast engine's link is quiescent after the last delivery and
+            // schedules nothing more, so Run() returns by itself.
+            Bed bed("Fast", 0.0, lanes);
+            for (uint32_t i = 0; i < 3; ++i)
+            {
+                Simulator::Schedule(MicroSeconds(200), &SendOne, bed.tx, i, 700 + 300 * i);
+            }
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(bed.log.seq.size(), 3u,
+                                  lanes << " lanes: every datagram delivered");
+            for (uint32_t i = 0; i < bed.log.seq.size(); ++i)
+            {
+                NS_TEST_EXPECT_MSG_EQ(bed.log.seq[i], i, "in order");
+            }
+            NS_TEST_EXPECT_MSG_EQ(bed.log.badContent, 0u, "content");
+            const RiflEndpointCounters c
+                = DynamicCast<RiflNetDevice>(bed.devices.Get(1))->GetCounters();
+            NS_TEST_EXPECT_MSG_EQ(c.packetsDelivered, 3u, "the receiver's counter");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-tests
+ * \brief A run stopped at the very instant of a delivery's wake-up (the Stop event
+ *        first), read in between (GetCounters() catches the engine up) and then
+ *        continued: the datagram still reaches its node, at that instant.
+ */
+class RiflDeviceResumedRunTestCase : public TestCase
+{
+  public:
+    RiflDeviceResumedRunTestCase()
+        : TestCase("A run stopped at a delivery's instant, read and continued, delivers it "
+                   "(both engines)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string engine : {"Reference", "Fast"})
+        {
+            Bed bed(engine, 0.0, 4);
+            // As in the latency test: 1000 B of UDP = 1030 B = 35 frames, 9 line slots.
+            const Time sendAt = MicroSeconds(200);
+            Simulator::Schedule(sendAt, &SendOne, bed.tx, 7, 1000);
+            Simulator::Stop(MicroSeconds(100)); // the link has started by then
+            Simulator::Run();
+            Ptr<RiflChannel> ch = bed.Channel();
+            const RiflLinkConfig& c = ch->GetConfig();
+            uint64_t s = 0;
+            while (ch->GetSlotStart(s + 1) <= sendAt)
+            {
+                ++s;
+            }
+            const Time due = ch->GetSlotStart(s + 9 + c.GetLineDelaySlots() + 6 + 1);
+            // Scheduled before the datagram is sent, the Stop event comes before the
+            // wake-up due at the same instant.
+            Simulator::Stop(due - Simulator::Now());
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(Simulator::Now(), due, engine << ": stopped at its instant");
+            NS_TEST_EXPECT_MSG_EQ(bed.log.seq.size(), 0u, engine << ": not delivered yet");
+            Ptr<RiflNetDevice> rxDev = DynamicCast<RiflNetDevice>(bed.devices.Get(1));
+            NS_TEST_EXPECT_MSG_EQ(rxDev->GetCounters().packetsDelivered, 1u,
+                                  engine << ": the engine has delivered it by now");
+            Simulator::Stop(MicroSeconds(100));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(bed.log.seq.size(), 1u, engine << ": delivered after all");
+            if (!bed.log.when.empty())
+            {
+                NS_TEST_EXPECT_MSG_EQ(bed.log.when[0], due, engine << ": at its instant");
+                NS_TEST_EXPECT_MSG_EQ(bed.log.seq[0], 7u, engine << ": the datagram sent");
+            }
+            NS_TEST_EXPECT_MSG_EQ(bed.log.badContent, 0u, "content");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief Lossless, exactly-once, in-order UDP delivery under bit errors.
  */
 class RiflDeviceLosslessTestCase : public TestCase
@@ -774,6 +875,8 @@ class RiflNetDeviceTestSuite : public TestSuite
         AddTestCase(new RiflDeviceConfigTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceNoReentryTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceSteppedWakesTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflDeviceLastEventTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflDeviceResumedRunTestCase, RIFL_TEST_QUICK);
     }
 };
 

@@ -961,7 +961,7 @@ RiflChannel::ReceiveLine(uint32_t rx, uint32_t lane, const RiflReferenceEngine::
 }
 
 void
-RiflChannel::CatchUp(uint32_t d)
+RiflChannel::CatchUp(uint32_t d, bool inEvent)
 {
     Driver& drv = m_drivers[d];
     if (!drv.engine || drv.inEngine)
@@ -987,20 +987,21 @@ RiflChannel::CatchUp(uint32_t d)
             NS_FATAL_ERROR("RiflChannel: " << e.what());
         }
         drv.inEngine = false;
-        if (drv.events.empty() && drv.deliveries.empty())
-        {
-            return; // nothing to hand over
-        }
-        if (Simulator::IsFinished())
-        {
-            // after the run: counters only (RiflNetDevice::GetCounters), nothing is
-            // handed over any more
-            drv.events.clear();
-            drv.deliveries.clear();
-            return;
-        }
-        Dispatch(d);
     }
+    if (drv.events.empty() && drv.deliveries.empty())
+    {
+        return; // nothing to hand over
+    }
+    if (!inEvent && Simulator::IsFinished())
+    {
+        // Between runs (a read such as RiflNetDevice::GetCounters() after Run()
+        // returned): what the engine reported waits for the wake-up Reschedule()
+        // asks for at this instant, which hands it over if the run goes on (its own
+        // wake-up, due now, may still be pending behind the Stop event). A wake-up is
+        // an event of the run even when ns-3 calls the run finished (its last event).
+        return;
+    }
+    Dispatch(d);
 }
 
 void
@@ -1013,7 +1014,7 @@ RiflChannel::Wake(uint32_t d, uint64_t generation)
     }
     drv.wakePending = false;
     drv.wakeSlot = RiflLinkEngine::NEVER;
-    CatchUp(d);
+    CatchUp(d, true);
     Reschedule(d);
 }
 
@@ -1178,7 +1179,14 @@ RiflChannel::Reschedule(uint32_t d)
         }
     }
     uint64_t next = drv.engine->NextEventSlot();
-    if (next == drv.engine->GetSlot() && !m_split && m_stepWakes)
+    if (!drv.events.empty() || !drv.deliveries.empty())
+    {
+        // Held over between runs (CatchUp()): handed over at this instant if the run
+        // goes on (the engine has reported slot GetSlot() - 1, whose wake-up is due at
+        // the start of GetSlot(), which is not after now).
+        next = std::min(next, drv.engine->GetSlot() - 1);
+    }
+    else if (next == drv.engine->GetSlot() && !m_split && m_stepWakes)
     {
         // A stepped link (a recovery, flow control): without sinks of the protocol
         // events only deliveries and the TX events asked for need their own slot.

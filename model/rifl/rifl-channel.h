@@ -289,10 +289,14 @@ class RiflChannel : public Channel
      */
     static void RunWakes(int64_t ts);
     /**
-     * \brief Advance a driver's engine to the slot in progress now.
+     * \brief Advance a driver's engine to the slot in progress now and hand over what
+     *        it reports, unless the run is over.
      * \param d the driver.
+     * \param inEvent true when called by the driver's own wake-up, an event of the run
+     *        (which may be its last: ns-3 then reports the run finished while it runs);
+     *        otherwise the run is over when Simulator::IsFinished() says so.
      */
-    void CatchUp(uint32_t d);
+    void CatchUp(uint32_t d, bool inEvent = false);
     /**
      * \brief Hand a driver's collected deliveries and events to the devices.
      * \param d the driver.
