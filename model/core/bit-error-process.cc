@@ -17,6 +17,8 @@ NS_LOG_COMPONENT_DEFINE("RiflBitErrorProcess");
 
 NS_OBJECT_ENSURE_REGISTERED(BitErrorProcess);
 
+std::atomic<uint64_t> BitErrorProcess::s_anyHeadChanges{0};
+
 TypeId
 BitErrorProcess::GetTypeId()
 {
@@ -97,6 +99,7 @@ BitErrorProcess::Pop()
     m_nextSlot = m_event.slot + 1;
     m_valid = false;
     ++m_headChanges;
+    s_anyHeadChanges.fetch_add(1, std::memory_order_relaxed);
 }
 
 void
@@ -105,6 +108,7 @@ BitErrorProcess::Reset()
     NS_LOG_FUNCTION(this);
     m_valid = false;
     ++m_headChanges;
+    s_anyHeadChanges.fetch_add(1, std::memory_order_relaxed);
     m_started = false;
     m_nextSlot = 0;
     m_event = FrameErrorEvent();

@@ -8,6 +8,7 @@
 #include "ns3/object.h"
 #include "ns3/ptr.h"
 
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -127,6 +128,17 @@ class BitErrorProcess : public Object
     }
 
     /**
+     * \return a count that grows whenever the next event of any process of this
+     *         program may have changed (the sum of every GetHeadChanges() and
+     *         more): a caller that keeps the Peek() slots of several processes may
+     *         keep them all while this stays the same, without asking each.
+     */
+    static uint64_t GetAnyHeadChanges()
+    {
+        return s_anyHeadChanges.load(std::memory_order_relaxed);
+    }
+
+    /**
      * \brief Draw a uniform number in (0,1] with 53-bit resolution from two draws.
      *
      * ns-3's uniform streams have ~2^-32 resolution, which would truncate
@@ -172,6 +184,10 @@ class BitErrorProcess : public Object
     bool m_started{false};   //!< an event was generated since construction / Reset
     uint64_t m_nextSlot{0};  //!< the smallest slot the next event may have
     uint64_t m_headChanges{0}; //!< GetHeadChanges()
+
+    /// GetAnyHeadChanges(): atomic, as processes of different threads share it (a
+    /// thread always sees its own increments, which is all its callers need).
+    static std::atomic<uint64_t> s_anyHeadChanges;
 };
 
 // Peek() and SkipTo() run for every received frame slot a link steps: inline, with

@@ -196,16 +196,8 @@ RiflFastEngine::GetStartupTemplate(const RiflLinkConfig& config)
 }
 
 bool
-RiflFastEngine::InTemplate()
+RiflFastEngine::DecideTemplate()
 {
-    if (m_template)
-    {
-        return true;
-    }
-    if (m_templateChecked)
-    {
-        return false;
-    }
     m_templateChecked = true;
     if (!m_useTemplates || !m_jumps || m_selfCheck || m_trackScrambler || m_started
         || m_slot != 0)
@@ -1276,12 +1268,19 @@ RiflFastEngine::JumpHorizon()
     // past: max(e, m_slot - delay) + delay = max(e + delay, m_slot). The minimum of
     // the e + delay over the lanes changes only when a process's next event does
     // (GetHeadChanges(), or a process set), so it is kept until then.
-    uint64_t changes = 0;
-    for (const Endpoint& ep : m_ep)
+    // No process of the program changed its head since the last check: none of these.
+    const uint64_t anyChanges = BitErrorProcess::GetAnyHeadChanges();
+    uint64_t changes = m_errorHeadChanges;
+    if (!m_errorHorizonValid || anyChanges != m_anyHeadChanges)
     {
-        for (uint32_t l = 0; l < m_config.lanes; ++l)
+        m_anyHeadChanges = anyChanges;
+        changes = 0;
+        for (const Endpoint& ep : m_ep)
         {
-            changes += ep.lanes[l].errors ? ep.lanes[l].errors->GetHeadChanges() : 0;
+            for (uint32_t l = 0; l < m_config.lanes; ++l)
+            {
+                changes += ep.lanes[l].errors ? ep.lanes[l].errors->GetHeadChanges() : 0;
+            }
         }
     }
     if (!m_errorHorizonValid || changes != m_errorHeadChanges)

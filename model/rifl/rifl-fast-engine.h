@@ -376,8 +376,16 @@ class RiflFastEngine : public RiflLinkEngine
     static std::shared_ptr<const StartupTemplate> GetStartupTemplate(const RiflLinkConfig& config);
 
     /// \return true while this engine follows a start-up template (deciding so at
-    ///         the first call: see SetStartupTemplates()).
-    bool InTemplate();
+    ///         the first call: see SetStartupTemplates()). Inline: every AdvanceTo()
+    ///         and NextEventSlot() asks.
+    bool InTemplate()
+    {
+        return m_template || (!m_templateChecked && DecideTemplate());
+    }
+
+    /// \brief InTemplate()'s first call: decide whether this engine follows a template.
+    /// \return true if it does.
+    bool DecideTemplate();
 
     struct QueuedPacket;
 
@@ -1286,6 +1294,7 @@ class RiflFastEngine : public RiflLinkEngine
     uint64_t m_errorHorizon{0};      //!< JumpHorizon(): min over lanes of next error + delay
     bool m_errorHorizonValid{false}; //!< m_errorHorizon is up to date (processes set since)
     uint64_t m_errorHeadChanges{0};  //!< sum of the processes' GetHeadChanges() then
+    uint64_t m_anyHeadChanges{0};    //!< BitErrorProcess::GetAnyHeadChanges() at that sum
     uint32_t m_fid;                                //!< Frame ID width
     uint32_t m_d;                                  //!< D
     uint32_t m_lineDelay;                          //!< L
