@@ -998,6 +998,378 @@ class DirectLinkDeviceVcBufferTestCase : public TestCase
     }
 };
 
+namespace
+{
+
+/// What the receiving device handed over to its node (trace MessageRx: DLIU messages).
+struct MessageLog
+{
+    std::vector<DirectLinkMessage> messages; //!< in arrival order
+    std::vector<Time> when;                  //!< arrival times
+};
+
+/**
+ * \brief MessageRx sink.
+ * \param log the log. \param m the message.
+ */
+void
+RecordMessage(MessageLog* log, const DirectLinkMessage& m)
+{
+    log->messages.push_back(m);
+    log->when.push_back(Simulator::Now());
+}
+
+/// CrcError traces of a device.
+struct CrcLog
+{
+    std::vector<Time> when;     //!< trace times
+    std::vector<bool> finished; //!< Simulator::IsFinished() in the trace's event
+};
+
+/**
+ * \brief CrcError sink.
+ * \param log the log. \param slot slot. \param status decode status.
+ */
+void
+RecordCrcError(CrcLog* log, uint64_t slot, int64_t status)
+{
+    log->when.push_back(Simulator::Now());
+    log->finished.push_back(Simulator::IsFinished());
+}
+
+/**
+ * \param log a message log.
+ * \return the number of messages that do not carry UdpPattern(seq, size) with the seq of their
+ *         first two bytes, or arrived truncated, malformed or with NetErr.
+ */
+uint32_t
+BadMessages(const MessageLog& log)
+{
+    uint32_t bad = 0;
+    for (const DirectLinkMessage& m : log.messages)
+    {
+        const bool ok = m.bytes.size() >= 2 && !m.truncated && !m.malformed && !m.netErr
+                        && m.contentOk
+                        && m.bytes
+                               == UdpPattern((uint32_t(m.bytes[0]) << 8) | m.bytes[1],
+                                             static_cast<uint32_t>(m.bytes.size()));
+        bad += ok ? 0 : 1;
+    }
+    return bad;
+}
+
+/**
+ * \param m a message carrying UdpPattern.
+ * \return its sequence number.
+ */
+uint32_t
+MessageSeq(const DirectLinkMessage& m)
+{
+    return m.bytes.size() >= 2 ? (uint32_t(m.bytes[0]) << 8) | m.bytes[1] : 0xFFFFFFFFU;
+}
+
+/// Two nodes on one direct link (no DLIU): A sends, B logs what it hands over.
+struct PairBed
+{
+    NodeContainer nodes;        //!< A and B
+    NetDeviceContainer devices; //!< A's and B's devices
+    Ptr<DirectLinkNetDevice> a; //!< A's device
+    Ptr<DirectLinkNetDevice> b; //!< B's device
+    MessageLog log;             //!< B's MessageRx
+    CrcLog crc;                 //!< B's CrcError
+
+    /**
+     * \brief Build the link (it starts when the simulation runs, at time 0).
+     * \param engine "Fast" or "Reference".
+     * \param split the Split attribute (two split halves; Engine is then ignored).
+     * \param delay OneWayDelaySlots (-1 = the cable default, 2).
+     */
+    PairBed(const std::string& engine, bool split, int64_t delay)
+    {
+        nodes.Create(2);
+        DirectLinkHelper helper;
+        helper.SetChannelAttribute("Engine", StringValue(engine));
+        helper.SetChannelAttribute("Split", BooleanValue(split));
+        helper.SetChannelAttribute("OneWayDelaySlots", IntegerValue(delay));
+        devices = helper.Install(nodes);
+        a = DynamicCast<DirectLinkNetDevice>(devices.Get(0));
+        b = DynamicCast<DirectLinkNetDevice>(devices.Get(1));
+        b->TraceConnectWithoutContext("MessageRx", MakeBoundCallback(&RecordMessage, &log));
+        b->TraceConnectWithoutContext("CrcError", MakeBoundCallback(&RecordCrcError, &crc));
+    }
+
+    /// \return the channel.
+    Ptr<DirectLinkChannel> Channel() const
+    {
+        return DynamicCast<DirectLinkChannel>(a->GetChannel());
+    }
+
+    /**
+     * \brief Send a DLIU message from A on VC0 (class 3) carrying UdpPattern(seq, size).
+     * \param seq its sequence number. \param size its bytes (>= 2).
+     */
+    void Send(uint32_t seq, uint32_t size)
+    {
+        a->SendMessage(1, 0, 3, 0, UdpPattern(seq, size));
+    }
+};
+
+/**
+ * \brief Call every counter and state getter of the devices and the channel (as a script
+ *        does between runs); none may change what is delivered.
+ * \param bed the bed.
+ * \return B's engine-level count of intact messages delivered (the engine as advanced so
+ *         far: the getters do not advance it).
+ */
+uint64_t
+ReadEverything(const PairBed& bed)
+{
+    uint64_t sum = 0;
+    for (Ptr<DirectLinkNetDevice> d : {bed.a, bed.b})
+    {
+        const DirectLinkDeviceCounters c = d->GetCounters();
+        const DirectLinkEndpointState::Counters e = d->GetEndpointCounters();
+        sum += c.messagesDelivered + e.rxAccepted + d->GetQueuedMessages()
+               + static_cast<uint64_t>(d->GetLinkState()) + d->GetVcQueueLength(0)
+               + (d->GetReceiveHold(0) ? 1 : 0) + (d->IsLinkUp() ? 1 : 0);
+    }
+    Ptr<DirectLinkChannel> ch = bed.Channel();
+    DirectLinkLinkEngine* engine = ch->GetEngine();
+    sum += engine->GetSlot() + engine->GetPending(0) + engine->GetPending(1)
+           + ch->GetConfig().oneWayDelaySlots + ch->SlotAt(Simulator::Now())
+           + ch->GetDelay().GetTimeStep();
+    static_cast<void>(sum); // the values are not checked: reading them must change nothing
+    return engine->GetEndpoint(1).GetCounters().messagesDelivered;
+}
+
+} // namespace
+
+/**
+ * \ingroup rifl-tests
+ * \brief A simulation without Simulator::Stop() runs until no event is left (the fast
+ *        engine schedules no wake-up once the link is quiet): every UDP datagram and DLIU
+ *        message still reaches B, and what the channel's last wake-up reports, in the run's
+ *        final event (ns-3 then calls the run finished: its event list is empty), is handed
+ *        over too.
+ *
+ * Error free, the direct link always has traffic after a delivery (B returns the credits
+ * of the drained micro-packets, A acknowledges them), so the run's last wake-up (about
+ * AckTime after the last delivery) reports nothing; a single detected bit error on an idle
+ * micro-packet from A, long after the traffic, makes the last wake-up report something:
+ * B's CRC_ERROR event, which must reach B's device (its CrcError trace and crcErrors
+ * counter) in the final event. Fast engine only: the reference engine wakes every slot,
+ * so a run of it never ends without Simulator::Stop().
+ */
+class DirectLinkDeviceLastEventTestCase : public TestCase
+{
+  public:
+    DirectLinkDeviceLastEventTestCase()
+        : TestCase("Without Simulator::Stop(), every datagram and message is delivered and the "
+                   "wake-up that is the run's last event hands over what it reports")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (int64_t delay : {-1, 0, 16})
+        {
+            PairBed bed("Fast", false, delay);
+            // slot 2000 (76.8 us; the link starts at time 0): one data bit of the Null
+            // micro-packet A sends then, always detected; the traffic ends before 40 us
+            const uint64_t errorSlot = 2000;
+            Ptr<DeterministicErrorProcess> burst = CreateObject<DeterministicErrorProcess>();
+            burst->AddError(errorSlot, {100});
+            bed.Channel()->SetErrorProcess(0, burst);
+            InternetStackHelper ip;
+            ip.Install(bed.nodes);
+            Ipv4AddressHelper addr("10.1.1.0", "255.255.255.0");
+            Ipv4InterfaceContainer ifs = addr.Assign(bed.devices);
+            UdpLog udp;
+            Ptr<Socket> rx = Socket::CreateSocket(bed.nodes.Get(1), UdpSocketFactory::GetTypeId());
+            rx->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+            rx->SetRecvCallback(MakeBoundCallback(&UdpRx, &udp));
+            Ptr<Socket> tx = Socket::CreateSocket(bed.nodes.Get(0), UdpSocketFactory::GetTypeId());
+            tx->Connect(InetSocketAddress(ifs.GetAddress(1), 9));
+            const uint32_t n = 3;
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                Simulator::Schedule(MicroSeconds(20), &UdpSend, tx, i, 700 + 300 * i);
+                Simulator::Schedule(MicroSeconds(20), &PairBed::Send, &bed, i, 100 + 50 * i);
+            }
+            Simulator::Run(); // no Stop: until no event is left
+            const std::string what = "OneWayDelaySlots " + std::to_string(delay);
+            // every datagram and message, in order, exactly once, intact
+            NS_TEST_EXPECT_MSG_EQ(udp.seq.size(), n, what << ": every datagram delivered");
+            for (uint32_t i = 0; i < udp.seq.size(); ++i)
+            {
+                NS_TEST_EXPECT_MSG_EQ(udp.seq[i], i, what << ": datagrams in order");
+            }
+            NS_TEST_EXPECT_MSG_EQ(udp.bad, 0u, what << ": datagram content");
+            NS_TEST_EXPECT_MSG_EQ(bed.log.messages.size(), n, what << ": every message delivered");
+            for (uint32_t i = 0; i < bed.log.messages.size(); ++i)
+            {
+                NS_TEST_EXPECT_MSG_EQ(MessageSeq(bed.log.messages[i]), i, what << ": in order");
+            }
+            NS_TEST_EXPECT_MSG_EQ(BadMessages(bed.log), 0u, what << ": message content");
+            // what the engine reported was handed over: B's device counted every delivery the
+            // engine made, A's device learnt of each (MESSAGE_DELIVERED) and forgot it
+            const DirectLinkDeviceCounters cb = bed.b->GetCounters();
+            NS_TEST_EXPECT_MSG_EQ(cb.ipPacketsReceived, n, what << ": IP packets counted");
+            NS_TEST_EXPECT_MSG_EQ(cb.messagesDelivered, 2 * n, what << ": messages counted");
+            NS_TEST_EXPECT_MSG_EQ(bed.b->GetEndpointCounters().messagesDelivered,
+                                  cb.messagesDelivered,
+                                  what << ": the device got every delivery of the engine");
+            NS_TEST_EXPECT_MSG_EQ(bed.a->GetQueuedMessages(), 0u, what << ": A sent everything");
+            for (uint64_t id = 1; id <= 2 * n; ++id)
+            {
+                NS_TEST_EXPECT_MSG_EQ((bed.a->PeekMessagePacket(id) == nullptr), true,
+                                      what << ": A forgot message " << id);
+            }
+            // the run's last wake-up: it reported B's CRC error, handed over in the final event
+            const Time errorAt = bed.Channel()->GetSlotStart(
+                errorSlot + bed.Channel()->GetConfig().oneWayDelaySlots + 1);
+            NS_TEST_EXPECT_MSG_EQ(bed.b->GetEndpointCounters().rxCorrupted, 1u,
+                                  what << ": the engine saw the bit error");
+            NS_TEST_EXPECT_MSG_EQ(bed.crc.when.size(), 1u, what << ": CrcError traced at B");
+            NS_TEST_EXPECT_MSG_EQ(cb.crcErrors, 1u, what << ": and counted");
+            NS_TEST_EXPECT_MSG_EQ(Simulator::Now(), errorAt, what << ": the run ended there");
+            if (!bed.crc.when.empty())
+            {
+                NS_TEST_EXPECT_MSG_EQ(bed.crc.when[0], errorAt,
+                                      what << ": at the start of the slot after its arrival");
+                NS_TEST_EXPECT_MSG_EQ(bed.crc.finished[0], true,
+                                      what << ": in the run's final event (nothing left after it)");
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup rifl-tests
+ * \brief A run stopped at the very instant a message is handed to B, the devices' and the
+ *        channel's getters read in between, then continued: the message reaches B exactly
+ *        once, at that instant. Three ways: the Stop event before the wake-up due then (the
+ *        wake-up waits behind it), the Stop event after it (the hand-over to B waits behind
+ *        it), and the Stop before it followed by calls that catch the engine up between runs
+ *        (SetReceiveHold and SendMessage: the engine reports the delivery while no run is in
+ *        progress). Every engine: Reference, Fast and the split halves.
+ */
+class DirectLinkDeviceResumedRunTestCase : public TestCase
+{
+  public:
+    DirectLinkDeviceResumedRunTestCase()
+        : TestCase("A run stopped at a delivery's instant, read (or caught up) and continued, "
+                   "delivers it exactly once at that instant (all engines)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Engine
+        {
+            std::string name; //!< Engine
+            bool split;       //!< Split
+        };
+
+        const std::vector<Engine> engines
+            = {{"Reference", false}, {"Fast", false}, {"Reference", true}};
+        for (const Engine& eng : engines)
+        {
+            for (const std::string way : {"stop first", "stop second", "catch-up"})
+            {
+                const std::string what = eng.name + (eng.split ? " split" : "") + ", " + way;
+                PairBed bed(eng.name, eng.split, -1);
+                Simulator::Stop(MicroSeconds(1)); // the link has started by then
+                Simulator::Run();
+                Ptr<DirectLinkChannel> ch = bed.Channel();
+                const uint64_t L = ch->GetConfig().oneWayDelaySlots;
+                // 100 B: n micro-packets offered at the slot boundary s0 go on the line in
+                // s0 .. s0+n-1, the tail arrives at the end of s0+n-1+L and B's NI delivers it
+                // then; the channel hands it to B at the start of s0+n+L
+                const uint32_t bytes = 100;
+                const uint64_t n = DirectLinkFlit::NumMicroPackets(bytes);
+                const uint64_t s0 = FirstSlotAtOrAfter(ch, MicroSeconds(10));
+                const Time sendAt = ch->GetSlotStart(s0);
+                const Time due = ch->GetSlotStart(s0 + n + L);
+                Simulator::Schedule(sendAt - Simulator::Now(), &PairBed::Send, &bed, 7, bytes);
+                if (way == "stop second")
+                {
+                    // stopped 1 ns earlier, the wake-up due then is already scheduled: a Stop
+                    // scheduled now comes after it, and the hand-over it schedules after that
+                    Simulator::Stop(due - NanoSeconds(1) - Simulator::Now());
+                    Simulator::Run();
+                    NS_TEST_EXPECT_MSG_EQ(bed.log.messages.size(), 0u, what << ": not yet");
+                    Simulator::Stop(NanoSeconds(1));
+                }
+                else
+                {
+                    // scheduled before the message is sent, the Stop event comes before the
+                    // wake-up due at the same instant
+                    Simulator::Stop(due - Simulator::Now());
+                }
+                Simulator::Run();
+                NS_TEST_EXPECT_MSG_EQ(Simulator::Now(), due, what << ": stopped at its instant");
+                NS_TEST_EXPECT_MSG_EQ(bed.log.messages.size(), 0u, what << ": not handed over yet");
+                const uint64_t engineDelivered = ReadEverything(bed);
+                NS_TEST_EXPECT_MSG_EQ(bed.b->GetCounters().messagesDelivered, 0u,
+                                      what << ": B's device has not counted it yet");
+                if (way == "stop second")
+                {
+                    NS_TEST_EXPECT_MSG_EQ(engineDelivered, 1u,
+                                          what
+                                              << ": the engine has delivered it (the wake-up ran)");
+                }
+                uint32_t sent = 1;
+                if (way == "catch-up")
+                {
+                    // each call catches the engine up to now: the engine reports the delivery
+                    // now, between runs; it must be handed over when the run goes on
+                    bed.b->SetReceiveHold(3, true); // VC3 carries nothing here
+                    NS_TEST_EXPECT_MSG_EQ(bed.b->GetEndpointCounters().messagesDelivered, 1u,
+                                          what << ": the engine has delivered it by now");
+                    bed.b->SetReceiveHold(3, false);
+                    bed.Send(8, 60);
+                    ++sent;
+                    NS_TEST_EXPECT_MSG_EQ(bed.log.messages.size(), 0u,
+                                          what << ": still not handed over (no run)");
+                }
+                ReadEverything(bed);
+                Simulator::Stop(MicroSeconds(20));
+                Simulator::Run();
+                // (EXPECT, not ASSERT: a failure must not skip Simulator::Destroy(), which
+                // disconnects the trace sinks bound to this bed)
+                NS_TEST_EXPECT_MSG_EQ(bed.log.messages.size(), sent,
+                                      what << ": delivered after all, exactly once");
+                if (!bed.log.messages.empty())
+                {
+                    NS_TEST_EXPECT_MSG_EQ(bed.log.when[0], due, what << ": at its instant");
+                    NS_TEST_EXPECT_MSG_EQ(MessageSeq(bed.log.messages[0]), 7u,
+                                          what << ": the message");
+                    NS_TEST_EXPECT_MSG_EQ(bed.log.messages[0].deliverySlot, s0 + n + L - 1,
+                                          what << ": delivered by the NI at the end of s0+n+L-1");
+                }
+                if (sent == 2 && bed.log.messages.size() == 2)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(MessageSeq(bed.log.messages[1]), 8u,
+                                          what << ": then the one sent between runs");
+                    NS_TEST_EXPECT_MSG_GT(bed.log.when[1], due, what << ": later");
+                }
+                NS_TEST_EXPECT_MSG_EQ(BadMessages(bed.log), 0u, what << ": content");
+                const DirectLinkDeviceCounters cb = bed.b->GetCounters();
+                NS_TEST_EXPECT_MSG_EQ(cb.messagesDelivered, sent, what << ": counted once each");
+                NS_TEST_EXPECT_MSG_EQ(bed.b->GetEndpointCounters().messagesDelivered, sent,
+                                      what << ": as the engine delivered them");
+                NS_TEST_EXPECT_MSG_EQ(bed.a->GetQueuedMessages(), 0u,
+                                      what << ": A sent everything");
+                Simulator::Destroy();
+            }
+        }
+    }
+};
+
 /**
  * \ingroup rifl-tests
  * \brief The direct-link ns-3 adapter test suite.
@@ -1016,6 +1388,8 @@ class DirectLinkNetDeviceTestSuite : public TestSuite
         AddTestCase(new DirectLinkDeviceShutdownTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkDeviceFalseAckTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkDeviceVcBufferTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkDeviceLastEventTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkDeviceResumedRunTestCase, RIFL_TEST_QUICK);
     }
 };
 

@@ -338,7 +338,12 @@ class DirectLinkNetDevice : public NetDevice
     /// \return this device's message counters.
     DirectLinkDeviceCounters GetCounters() const;
 
-    /// \return the engine's protocol counters of this side (zero before the link started).
+    /**
+     * \return the engine's protocol counters of this side (zero before the link
+     *         started), as of the slot the engine has run to: its last wake-up or send,
+     *         which with the fast engine may be behind the current time (a read does
+     *         not advance the engine; RiflNetDevice::GetCounters() does).
+     */
     DirectLinkEndpointState::Counters GetEndpointCounters() const;
 
     /// \return the link state of this side (Initial before the link started).
