@@ -82,6 +82,56 @@ IsPacketEnd(RiflFrame::Meta m)
 {
     return m == RiflFrame::Meta::LAST_FULL || m == RiflFrame::Meta::LAST_PARTIAL;
 }
+
+/// The frames an engine sends that depend on the frame size alone.
+struct ConstantFrames
+{
+    RiflFrame fill;       //!< MakeFill()
+    RiflFrame idle;       //!< MakeIdle()
+    RiflFrame pauseReq;   //!< MakePauseRequest()
+    RiflFrame retransReq; //!< MakeRetransmitRequest()
+    RiflFrame fcPause;    //!< MakeFcNotification(PAUSE)
+    RiflFrame fcResume;   //!< MakeFcNotification(RESUME)
+};
+
+/**
+ * \param frameSize a frame size.
+ * \return its constant frames, made on first use and kept for the life of the process.
+ */
+const ConstantFrames&
+GetConstantFrames(uint32_t frameSize)
+{
+    static std::mutex mutex;
+    static std::map<uint32_t, const ConstantFrames*> frames; // never freed
+    const std::lock_guard<std::mutex> lock(mutex);
+    const ConstantFrames*& f = frames[frameSize];
+    if (f == nullptr)
+    {
+        f = new ConstantFrames{
+            RiflFrame::MakeFill(frameSize),
+            RiflFrame::MakeIdle(frameSize),
+            RiflFrame::MakePauseRequest(frameSize),
+            RiflFrame::MakeRetransmitRequest(frameSize),
+            RiflFrame::MakeFcNotification(frameSize, RiflFrame::FcNotification::PAUSE),
+            RiflFrame::MakeFcNotification(frameSize, RiflFrame::FcNotification::RESUME)};
+    }
+    return *f;
+}
+
+/**
+ * \brief A shared pointer to a frame that outlives every engine, without a control
+ *        block (the aliasing constructor on an empty owner): copying and releasing it
+ *        touch no reference count. The fill frame is copied into the line and the
+ *        retransmission buffer on every lane of every stepped slot, and each copy and
+ *        release of a counted pointer is an atomic operation.
+ * \param frame the frame (of GetConstantFrames()).
+ * \return the pointer.
+ */
+std::shared_ptr<const RiflFrame>
+Uncounted(const RiflFrame& frame)
+{
+    return std::shared_ptr<const RiflFrame>(std::shared_ptr<const RiflFrame>(), &frame);
+}
 } // namespace
 
 RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
@@ -111,14 +161,13 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
     m_compensated = m_config.IsClockCompensated();
     m_nextSkip = m_config.NextClockSkipSlot(0);
     const uint32_t s = m_config.frameSize;
-    m_fill = std::make_shared<const RiflFrame>(RiflFrame::MakeFill(s));
-    m_idle = std::make_shared<const RiflFrame>(RiflFrame::MakeIdle(s));
-    m_pauseReq = std::make_shared<const RiflFrame>(RiflFrame::MakePauseRequest(s));
-    m_retransReq = std::make_shared<const RiflFrame>(RiflFrame::MakeRetransmitRequest(s));
-    m_fcPause = std::make_shared<const RiflFrame>(
-        RiflFrame::MakeFcNotification(s, RiflFrame::FcNotification::PAUSE));
-    m_fcResume = std::make_shared<const RiflFrame>(
-        RiflFrame::MakeFcNotification(s, RiflFrame::FcNotification::RESUME));
+    const ConstantFrames& constant = GetConstantFrames(s);
+    m_fill = Uncounted(constant.fill);
+    m_idle = Uncounted(constant.idle);
+    m_pauseReq = Uncounted(constant.pauseReq);
+    m_retransReq = Uncounted(constant.retransReq);
+    m_fcPause = Uncounted(constant.fcPause);
+    m_fcResume = Uncounted(constant.fcResume);
     m_cIdle = ContentState(*m_idle);
     m_cPauseReq = ContentState(*m_pauseReq);
     m_cRetransReq = ContentState(*m_retransReq);
