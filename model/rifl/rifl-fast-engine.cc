@@ -102,9 +102,11 @@ const ConstantFrames&
 GetConstantFrames(uint32_t frameSize)
 {
     static std::mutex mutex;
-    static std::map<uint32_t, const ConstantFrames*> frames; // never freed
+    // Never freed, nor destroyed at exit (so that every frame stays reachable, also for
+    // a leak checker): engines held until exit may still point at them.
+    static auto* frames = new std::map<uint32_t, const ConstantFrames*>();
     const std::lock_guard<std::mutex> lock(mutex);
-    const ConstantFrames*& f = frames[frameSize];
+    const ConstantFrames*& f = (*frames)[frameSize];
     if (f == nullptr)
     {
         f = new ConstantFrames{
