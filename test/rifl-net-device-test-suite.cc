@@ -325,6 +325,10 @@ class RiflDeviceLastEventTestCase : public TestCase
             Simulator::Run();
             NS_TEST_EXPECT_MSG_EQ(bed.log.seq.size(), 3u,
                                   lanes << " lanes: every datagram delivered");
+            // What this test is about: the last delivery came in the run's last event.
+            NS_TEST_EXPECT_MSG_EQ((bed.log.when.empty() ? Time(0) : bed.log.when.back()),
+                                  Simulator::Now(),
+                                  lanes << " lanes: the last delivery is the run's last event");
             for (uint32_t i = 0; i < bed.log.seq.size(); ++i)
             {
                 NS_TEST_EXPECT_MSG_EQ(bed.log.seq[i], i, "in order");

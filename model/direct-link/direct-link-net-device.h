@@ -340,7 +340,8 @@ class DirectLinkNetDevice : public NetDevice
 
     /**
      * \return the engine's protocol counters of this side (zero before the link
-     *         started), as of the slot the engine has run to: its last wake-up or send,
+     *         started), as of the slot the engine has run to (its last wake-up, or a
+     *         call that catches it up: a send, SetReceiveHold(), a remote half's input),
      *         which with the fast engine may be behind the current time (a read does
      *         not advance the engine; RiflNetDevice::GetCounters() does).
      */

@@ -397,6 +397,8 @@ RiflChannel::DoDispose()
         ++d.wakeGeneration; // a pending wake-up does nothing now
         d.wakePending = false;
         d.engine.reset();
+        d.events.clear(); // held between runs (CatchUp()), never handed over now
+        d.deliveries.clear();
     }
     m_devices = {};
     m_errors.clear();
@@ -1182,9 +1184,18 @@ RiflChannel::Reschedule(uint32_t d)
     if (!drv.events.empty() || !drv.deliveries.empty())
     {
         // Held over between runs (CatchUp()): handed over at this instant if the run
-        // goes on (the engine has reported slot GetSlot() - 1, whose wake-up is due at
-        // the start of GetSlot(), which is not after now).
-        next = std::min(next, drv.engine->GetSlot() - 1);
+        // goes on (the engine has reported slot GetSlot() - 1 at least, so GetSlot() is
+        // not 0, and that slot's wake-up is due at the start of GetSlot(), not after
+        // now). A wake-up pending for that slot or an earlier one is due now already:
+        // it is kept, in its place among this instant's events.
+        NS_ABORT_MSG_IF(drv.engine->GetSlot() == 0,
+                        "RiflChannel: the engine reported something before its first slot");
+        const uint64_t due = drv.engine->GetSlot() - 1;
+        if (drv.wakePending && drv.wakeSlot <= due)
+        {
+            return;
+        }
+        next = std::min(next, due);
     }
     else if (next == drv.engine->GetSlot() && !m_split && m_stepWakes)
     {

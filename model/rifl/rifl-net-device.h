@@ -112,8 +112,8 @@ class RiflNetDevice : public NetDevice
      * the slot in progress (RiflChannel::CatchUpNow()), so the counters are the same
      * whichever engine runs the link and whether it is split. Not free of side effects:
      * during a run, what a wake-up due now would hand over to the nodes is handed over
-     * now; between runs (Simulator::IsFinished()) it waits for a wake-up at this
-     * instant, which hands it over if the run goes on (Simulator::Run() again).
+     * now; where Simulator::IsFinished() (between runs, or in the run's last event)
+     * it waits for a wake-up at this instant, which hands it over if the run goes on.
      * \return the counters (zero before the link started, or when this endpoint runs
      *         on another MPI rank).
      */
