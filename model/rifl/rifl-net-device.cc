@@ -389,6 +389,11 @@ RiflNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
     RIFL_CHECK_ARG(packet->GetSize() > m_mtu, "RiflNetDevice::Send: packet of "
                                                   << packet->GetSize()
                                                   << " bytes exceeds Mtu = " << m_mtu);
+    // With its PPP header an empty packet carries 2 bytes; without, it would carry none,
+    // which the link cannot (a packet is 1 byte or more of frames' user bytes).
+    RIFL_CHECK_ARG(packet->GetSize() == 0 && !m_pppHeader,
+                   "RiflNetDevice::Send: an empty packet with PppHeader = false (a RIFL link "
+                   "carries packets of 1 byte or more)");
     if (m_pppHeader)
     {
         PppHeader ppp;
