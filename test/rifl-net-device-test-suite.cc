@@ -405,6 +405,121 @@ class RiflDeviceResumedRunTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief The protocol attributes of the devices and the channel, read once when the link
+ *        starts, refuse a new value from then on with an error naming them (they were
+ *        ignored in silence); other attributes (Mtu) still change, and every attribute
+ *        still reads.
+ */
+class RiflDeviceFrozenAttributesTestCase : public TestCase
+{
+  public:
+    RiflDeviceFrozenAttributesTestCase()
+        : TestCase("Protocol attributes refuse a change once the link has started, with an "
+                   "error naming them")
+    {
+    }
+
+  private:
+    /**
+     * \param object an object.
+     * \param name an attribute.
+     * \param value a new value.
+     * \return the error message, or "" if the value was taken.
+     */
+    static std::string TrySet(Ptr<Object> object, const std::string& name,
+                              const AttributeValue& value)
+    {
+        try
+        {
+            object->SetAttribute(name, value);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    void DoRun() override
+    {
+        Bed bed("Fast", 0.0, 4);
+        Ptr<RiflNetDevice> dev = DynamicCast<RiflNetDevice>(bed.devices.Get(0));
+        Ptr<RiflChannel> ch = bed.Channel();
+        // Before the start: taken (and set back).
+        NS_TEST_EXPECT_MSG_EQ(dev->IsLinkStarted(), false, "not started before the run");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(dev, "Lanes", UintegerValue(2)), "", "Lanes before the start");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(dev, "Lanes", UintegerValue(4)), "", "and back");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(ch, "Ber", DoubleValue(1e-9)), "", "Ber before the start");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(ch, "Ber", DoubleValue(0.0)), "", "and back");
+        Simulator::Schedule(MicroSeconds(100), &SendOne, bed.tx, 1, 1000);
+        Simulator::Stop(MicroSeconds(50));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(dev->IsLinkStarted(), true, "started by 50 us");
+        NS_TEST_EXPECT_MSG_EQ(ch->IsLinkStarted(), true, "the channel too");
+        const std::vector<std::pair<std::string, Ptr<AttributeValue>>> deviceValues
+            = {{"FrameSize", Create<UintegerValue>(512)},
+               {"Lanes", Create<UintegerValue>(2)},
+               {"LaneRate", Create<DataRateValue>(DataRate("25Gbps"))},
+               {"FrameIdWidth", Create<UintegerValue>(8)},
+               {"TransceiverDelay", Create<TimeValue>(NanoSeconds(100))},
+               {"ReplayTail", Create<EnumValue>(0)},
+               {"CorrectedTail", Create<UintegerValue>(200)},
+               {"Startup", Create<EnumValue>(0)},
+               {"RxUpSlots", Create<UintegerValue>(100)},
+               {"FcFifoDepth", Create<UintegerValue>(500)},
+               {"DrainRate", Create<DoubleValue>(2.0)},
+               {"ClockOffsetPpm", Create<DoubleValue>(10.0)},
+               {"ClockCompensation", Create<BooleanValue>(false)},
+               {"UserWordBytes", Create<UintegerValue>(64)}};
+        for (const auto& [name, value] : deviceValues)
+        {
+            const std::string what = TrySet(dev, name, *value);
+            NS_TEST_EXPECT_MSG_EQ((what.find("ns3::RiflNetDevice::" + name
+                                             + " cannot change once the link has "
+                                               "started")
+                                   != std::string::npos),
+                                  true, name << " refused, naming it: '" << what << "'");
+        }
+        const std::vector<std::pair<std::string, Ptr<AttributeValue>>> channelValues
+            = {{"CableLength", Create<DoubleValue>(20.0)},
+               {"CableDelay", Create<TimeValue>(NanoSeconds(4))},
+               {"LineDelaySlots", Create<IntegerValue>(3)},
+               {"LaneSkew", Create<StringValue>("0,1,0,0")},
+               {"Ber", Create<DoubleValue>(1e-6)},
+               {"Engine", Create<EnumValue>(RiflChannel::REFERENCE)},
+               {"StartupTemplates", Create<BooleanValue>(false)},
+               {"Split", Create<BooleanValue>(true)}};
+        for (const auto& [name, value] : channelValues)
+        {
+            const std::string what = TrySet(ch, name, *value);
+            NS_TEST_EXPECT_MSG_EQ((what.find("ns3::RiflChannel::" + name
+                                             + " cannot change once the link has "
+                                               "started")
+                                   != std::string::npos),
+                                  true, name << " refused, naming it: '" << what << "'");
+        }
+        // Reads still work and show the values the link runs with.
+        UintegerValue lanes;
+        dev->GetAttribute("Lanes", lanes);
+        NS_TEST_EXPECT_MSG_EQ(lanes.Get(), 4u, "Lanes reads as before");
+        DoubleValue ber;
+        ch->GetAttribute("Ber", ber);
+        NS_TEST_EXPECT_MSG_EQ(ber.Get(), 0.0, "Ber reads as before");
+        // An attribute the device reads as it runs still changes.
+        NS_TEST_EXPECT_MSG_EQ(TrySet(dev, "Mtu", UintegerValue(1500)), "", "Mtu changes");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(dev, "DeliverCorrupted", BooleanValue(false)), "",
+                              "DeliverCorrupted changes");
+        // The link runs on, unchanged: the datagram sent at 100 us arrives.
+        Simulator::Stop(MicroSeconds(100));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(bed.log.seq.size(), 1u, "the link still delivers");
+        NS_TEST_EXPECT_MSG_EQ(bed.log.badContent, 0u, "content");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief Lossless, exactly-once, in-order UDP delivery under bit errors.
  */
 class RiflDeviceLosslessTestCase : public TestCase
@@ -1588,6 +1703,7 @@ class RiflNetDeviceTestSuite : public TestSuite
         AddTestCase(new RiflDeviceSteppedWakesTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceLastEventTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceResumedRunTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflDeviceFrozenAttributesTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceSmallQueueTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceTwoLinksTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeviceChainTiesTestCase, RIFL_TEST_QUICK);

@@ -20,6 +20,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "rifl-fast-engine.h"
+#include "rifl-link-attribute-accessor.h"
 #include "rifl-net-device.h"
 #include "rifl-reference-engine.h"
 
@@ -298,35 +299,51 @@ RiflChannel::GetTypeId()
               .AddAttribute("CableLength",
                             "Cable length in metres, [0, 1000] (the RTL's range). It sets the "
                             "one-way line delay (with CableDelay) and the RTL sizing rule's RTT.",
-                            DoubleValue(10.0), MakeDoubleAccessor(&RiflChannel::m_cableLength),
+                            DoubleValue(10.0),
+                            MakeRiflLinkAttributeAccessor<RiflChannel>(
+                                MakeDoubleAccessor(&RiflChannel::m_cableLength),
+                                "ns3::RiflChannel::CableLength"),
                             MakeDoubleChecker<double>(0.0, 1000.0))
-              .AddAttribute("CableDelay",
-                            "Propagation delay per metre of cable (fibre: about 5 ns/m), "
-                            "[0, 100 ns].",
-                            TimeValue(NanoSeconds(5)), MakeTimeAccessor(&RiflChannel::m_cableDelay),
-                            MakeTimeChecker(Seconds(0), NanoSeconds(100)))
+              .AddAttribute(
+                  "CableDelay",
+                  "Propagation delay per metre of cable (fibre: about 5 ns/m), "
+                  "[0, 100 ns].",
+                  TimeValue(NanoSeconds(5)),
+                  MakeRiflLinkAttributeAccessor<RiflChannel>(
+                      MakeTimeAccessor(&RiflChannel::m_cableDelay), "ns3::RiflChannel::CableDelay"),
+                  MakeTimeChecker(Seconds(0), NanoSeconds(100)))
               .AddAttribute("LineDelaySlots",
                             "Explicit one-way line delay in frame slots (transceivers + cable); "
                             "-1 = round(CableLength x CableDelay / slot).",
-                            IntegerValue(-1), MakeIntegerAccessor(&RiflChannel::m_lineDelaySlots),
+                            IntegerValue(-1),
+                            MakeRiflLinkAttributeAccessor<RiflChannel>(
+                                MakeIntegerAccessor(&RiflChannel::m_lineDelaySlots),
+                                "ns3::RiflChannel::LineDelaySlots"),
                             MakeIntegerChecker<int64_t>(-1, 1000000))
-              .AddAttribute("LaneSkew",
-                            "Extra one-way delay of each lane in frame slots, both directions "
-                            "(spec 6.2): comma-separated, entry l for lane l, missing entries 0, "
-                            "each 0..100000, at most Lanes entries (e.g. \"0,3,0,1\").",
-                            StringValue(""), MakeStringAccessor(&RiflChannel::m_laneSkew),
-                            MakeStringChecker())
+              .AddAttribute(
+                  "LaneSkew",
+                  "Extra one-way delay of each lane in frame slots, both directions "
+                  "(spec 6.2): comma-separated, entry l for lane l, missing entries 0, "
+                  "each 0..100000, at most Lanes entries (e.g. \"0,3,0,1\").",
+                  StringValue(""),
+                  MakeRiflLinkAttributeAccessor<RiflChannel>(
+                      MakeStringAccessor(&RiflChannel::m_laneSkew), "ns3::RiflChannel::LaneSkew"),
+                  MakeStringChecker())
               .AddAttribute("Ber",
                             "Independent bit error rate of every lane in both directions, [0, 1); "
                             "each (direction, lane) gets its own IndependentBitErrorProcess "
                             "(streams via AssignStreams). Explicit SetErrorProcess calls win.",
-                            DoubleValue(0.0), MakeDoubleAccessor(&RiflChannel::m_ber),
+                            DoubleValue(0.0),
+                            MakeRiflLinkAttributeAccessor<RiflChannel>(
+                                MakeDoubleAccessor(&RiflChannel::m_ber), "ns3::RiflChannel::Ber"),
                             MakeDoubleChecker<double>(0.0, 1.0))
               .AddAttribute(
                   "Engine",
                   "Link engine: Fast (work only at packets, errors and state changes) "
                   "or Reference (one step per frame slot; identical results, slow).",
-                  EnumValue(RiflChannel::FAST), MakeEnumAccessor(&RiflChannel::m_engineType),
+                  EnumValue(RiflChannel::FAST),
+                  MakeRiflLinkAttributeAccessor<RiflChannel>(
+                      MakeEnumAccessor(&RiflChannel::m_engineType), "ns3::RiflChannel::Engine"),
                   MakeEnumChecker(RiflChannel::FAST, "Fast", RiflChannel::REFERENCE, "Reference"))
               .AddAttribute(
                   "StartupTemplates",
@@ -334,7 +351,10 @@ RiflChannel::GetTypeId()
                   "that has no packet and no error yet from a template run once per "
                   "configuration, instead of running its slots one by one "
                   "(RiflFastEngine::SetStartupTemplates()). Results are identical either way.",
-                  BooleanValue(true), MakeBooleanAccessor(&RiflChannel::m_startupTemplates),
+                  BooleanValue(true),
+                  MakeRiflLinkAttributeAccessor<RiflChannel>(
+                      MakeBooleanAccessor(&RiflChannel::m_startupTemplates),
+                      "ns3::RiflChannel::StartupTemplates"),
                   MakeBooleanChecker())
               .AddAttribute(
                   "DeferOffers",
@@ -362,7 +382,9 @@ RiflChannel::GetTypeId()
                   "scheduled events that take the Delay attribute's lookahead: the structure "
                   "of a run on two ns-3 MPI ranks, in one process. Results equal the "
                   "unsplit link's; for validating distributed runs (one step per slot).",
-                  BooleanValue(false), MakeBooleanAccessor(&RiflChannel::m_split),
+                  BooleanValue(false),
+                  MakeRiflLinkAttributeAccessor<RiflChannel>(
+                      MakeBooleanAccessor(&RiflChannel::m_split), "ns3::RiflChannel::Split"),
                   MakeBooleanChecker())
               .AddAttribute("Delay",
                             "Read only: the lookahead of a distributed run on this link, "
@@ -700,6 +722,12 @@ RiflChannel::Start()
     {
         Reschedule(d);
     }
+}
+
+bool
+RiflChannel::IsLinkStarted() const
+{
+    return m_started;
 }
 
 bool

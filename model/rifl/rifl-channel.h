@@ -212,6 +212,12 @@ class RiflChannel : public Channel
     void Start();
 
     /**
+     * \return true once the link has started (Start()): its protocol attributes and its
+     *         devices' were read then, and refuse a new value from then on.
+     */
+    bool IsLinkStarted() const;
+
+    /**
      * \brief Advance the engine of an endpoint to the slot in progress now and hand
      *        over what it reports, as its next wake-up would (no-op before the link
      *        started, for a remote endpoint, or inside the engine).

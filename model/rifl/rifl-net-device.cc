@@ -19,6 +19,7 @@
 #include "ns3/uinteger.h"
 #include "rifl-channel.h"
 #include "rifl-lane-state.h"
+#include "rifl-link-attribute-accessor.h"
 
 namespace ns3
 {
@@ -47,8 +48,7 @@ RiflNetDevice::GetTypeId()
               .AddAttribute("TxQueue",
                             "The queue of packets waiting for the link; the device fills and "
                             "empties it (Send()), nothing else may.",
-                            PointerValue(),
-                            MakePointerAccessor(&RiflNetDevice::m_queue),
+                            PointerValue(), MakePointerAccessor(&RiflNetDevice::m_queue),
                             MakePointerChecker<Queue<Packet>>())
               .AddAttribute("EngineQueuePackets",
                             "Packets handed to the link engine ahead of the line (>= 2 keeps "
@@ -69,14 +69,22 @@ RiflNetDevice::GetTypeId()
                   BooleanValue(true), MakeBooleanAccessor(&RiflNetDevice::m_pppHeader),
                   MakeBooleanChecker())
               .AddAttribute("FrameSize", "RIFL frame size S in bits: 128, 256, 512 or 1024.",
-                            UintegerValue(256), MakeUintegerAccessor(&RiflNetDevice::m_frameSize),
+                            UintegerValue(256),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeUintegerAccessor(&RiflNetDevice::m_frameSize),
+                                "ns3::RiflNetDevice::FrameSize"),
                             MakeUintegerChecker<uint32_t>(128, 1024))
-              .AddAttribute("Lanes", "Bonded lanes per direction, 1..16.", UintegerValue(4),
-                            MakeUintegerAccessor(&RiflNetDevice::m_lanes),
-                            MakeUintegerChecker<uint32_t>(1, 16))
+              .AddAttribute(
+                  "Lanes", "Bonded lanes per direction, 1..16.", UintegerValue(4),
+                  MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                      MakeUintegerAccessor(&RiflNetDevice::m_lanes), "ns3::RiflNetDevice::Lanes"),
+                  MakeUintegerChecker<uint32_t>(1, 16))
               .AddAttribute("LaneRate", "Line rate of one lane, (0, 1000 Gb/s].",
                             DataRateValue(DataRate("28Gbps")),
-                            MakeDataRateAccessor(&RiflNetDevice::m_laneRate), MakeDataRateChecker())
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeDataRateAccessor(&RiflNetDevice::m_laneRate),
+                                "ns3::RiflNetDevice::LaneRate"),
+                            MakeDataRateChecker())
               .AddAttribute("DataRate", "Lanes x LaneRate (read-only: set Lanes and LaneRate).",
                             TypeId::ATTR_GET, DataRateValue(DataRate("112Gbps")),
                             MakeDataRateAccessor(&RiflNetDevice::GetDataRate),
@@ -85,53 +93,79 @@ RiflNetDevice::GetTypeId()
                             "Frame ID bits (buffer D = 2^w frames): 0 = the RTL rule from lane "
                             "rate, cable length and TransceiverDelay; an explicit value must be at "
                             "least that minimum and at most 12.",
-                            UintegerValue(0), MakeUintegerAccessor(&RiflNetDevice::m_frameIdWidth),
+                            UintegerValue(0),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeUintegerAccessor(&RiflNetDevice::m_frameIdWidth),
+                                "ns3::RiflNetDevice::FrameIdWidth"),
                             MakeUintegerChecker<uint32_t>(0, 12))
               .AddAttribute("TransceiverDelay",
                             "T_gt of the RTL sizing rule RTT = 2 (T_gt + L x 3.34 ns/m), "
                             "[0, 10 us].",
                             TimeValue(NanoSeconds(80)),
-                            MakeTimeAccessor(&RiflNetDevice::m_transceiverDelay),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeTimeAccessor(&RiflNetDevice::m_transceiverDelay),
+                                "ns3::RiflNetDevice::TransceiverDelay"),
                             MakeTimeChecker(Seconds(0), MicroSeconds(10)))
               .AddAttribute("ReplayTail",
                             "Idle slots ending a replay: Rtl = D/2 + 1 as the authors' RTL "
                             "(reproduces the duplicate-delivery hazard of spec 10.3, counted and "
                             "traced), Corrected = at least 2L + 8.",
-                            EnumValue(0), MakeEnumAccessor(&RiflNetDevice::m_replayTail),
+                            EnumValue(0),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeEnumAccessor(&RiflNetDevice::m_replayTail),
+                                "ns3::RiflNetDevice::ReplayTail"),
                             MakeEnumChecker(0, "Rtl", 1, "Corrected"))
               .AddAttribute("CorrectedTail",
                             "Explicit tail in slots for ReplayTail=Corrected (0 = max(D/2+1, "
                             "2L+8)).",
-                            UintegerValue(0), MakeUintegerAccessor(&RiflNetDevice::m_correctedTail),
+                            UintegerValue(0),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeUintegerAccessor(&RiflNetDevice::m_correctedTail),
+                                "ns3::RiflNetDevice::CorrectedTail"),
                             MakeUintegerChecker<uint32_t>(0, 1000000))
-              .AddAttribute("Startup",
-                            "RX-up wait after alignment: Full = 2^20 transceiver words (about "
-                            "2.4 ms at 28 Gb/s) as the hardware, Short = 2^12 as the RTL's "
-                            "simulation builds.",
-                            EnumValue(0), MakeEnumAccessor(&RiflNetDevice::m_startup),
-                            MakeEnumChecker(0, "Full", 1, "Short"))
+              .AddAttribute(
+                  "Startup",
+                  "RX-up wait after alignment: Full = 2^20 transceiver words (about "
+                  "2.4 ms at 28 Gb/s) as the hardware, Short = 2^12 as the RTL's "
+                  "simulation builds.",
+                  EnumValue(0),
+                  MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                      MakeEnumAccessor(&RiflNetDevice::m_startup), "ns3::RiflNetDevice::Startup"),
+                  MakeEnumChecker(0, "Full", 1, "Short"))
               .AddAttribute("RxUpSlots", "Explicit RX-up wait in frame slots (0 = from Startup).",
-                            UintegerValue(0), MakeUintegerAccessor(&RiflNetDevice::m_rxUpSlots),
+                            UintegerValue(0),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeUintegerAccessor(&RiflNetDevice::m_rxUpSlots),
+                                "ns3::RiflNetDevice::RxUpSlots"),
                             MakeUintegerChecker<uint32_t>(0, 100000000))
               .AddAttribute("FcFifoDepth",
                             "Real depth of the receiver's FC FIFO in frames (0 = 2^(FID+1) + 16, "
                             "144 for FID 6, as the RTL) of this device's receiver; frames beyond "
                             "it are dropped, counted and traced (spec 10.4). Each device may use "
                             "its own value.",
-                            UintegerValue(0), MakeUintegerAccessor(&RiflNetDevice::m_fcFifoDepth),
+                            UintegerValue(0),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeUintegerAccessor(&RiflNetDevice::m_fcFifoDepth),
+                                "ns3::RiflNetDevice::FcFifoDepth"),
                             MakeUintegerChecker<uint32_t>(0, 1000000))
               .AddAttribute("DrainRate",
                             "User frames per slot this device's receiving user side takes from "
                             "its lanes' FC FIFOs in total (round robin over the lanes; Lanes = "
                             "the line rate), [0, 16]; 0 = unlimited. Each device may use its own "
                             "value.",
-                            DoubleValue(0.0), MakeDoubleAccessor(&RiflNetDevice::m_drainRate),
+                            DoubleValue(0.0),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeDoubleAccessor(&RiflNetDevice::m_drainRate),
+                                "ns3::RiflNetDevice::DrainRate"),
                             MakeDoubleChecker<double>(0.0, 16.0))
               .AddAttribute("ClockOffsetPpm",
                             "Offset of this device's frame clock from nominal, [-1000, 1000] ppm "
                             "(resolution 0.001 ppm). The two devices' difference Delta makes the "
                             "slower one miss one slot per 1/Delta slots (spec 6.1).",
-                            DoubleValue(0.0), MakeDoubleAccessor(&RiflNetDevice::m_clockOffsetPpm),
+                            DoubleValue(0.0),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeDoubleAccessor(&RiflNetDevice::m_clockOffsetPpm),
+                                "ns3::RiflNetDevice::ClockOffsetPpm"),
                             MakeDoubleChecker<double>(-1000.0, 1000.0))
               .AddAttribute("ClockCompensation",
                             "When this device is the faster side, insert clock-compensation Idle "
@@ -139,12 +173,17 @@ RiflNetDevice::GetTypeId()
                             "(default). false: the slower side's FC FIFOs absorb the difference "
                             "through flow control.",
                             BooleanValue(true),
-                            MakeBooleanAccessor(&RiflNetDevice::m_clockCompensation),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeBooleanAccessor(&RiflNetDevice::m_clockCompensation),
+                                "ns3::RiflNetDevice::ClockCompensation"),
                             MakeBooleanChecker())
-              .AddAttribute(
-                  "UserWordBytes", "User bus width in bytes for per-word latency, 1..1024.",
-                  UintegerValue(32), MakeUintegerAccessor(&RiflNetDevice::m_userWordBytes),
-                  MakeUintegerChecker<uint32_t>(1, 1024))
+              .AddAttribute("UserWordBytes",
+                            "User bus width in bytes for per-word latency, 1..1024.",
+                            UintegerValue(32),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeUintegerAccessor(&RiflNetDevice::m_userWordBytes),
+                                "ns3::RiflNetDevice::UserWordBytes"),
+                            MakeUintegerChecker<uint32_t>(1, 1024))
               .AddTraceSource("MacTx", "A packet from the upper layer entered the device.",
                               MakeTraceSourceAccessor(&RiflNetDevice::m_macTxTrace),
                               "ns3::Packet::TracedCallback")
@@ -729,6 +768,12 @@ uint16_t
 RiflNetDevice::GetMtu() const
 {
     return m_mtu;
+}
+
+bool
+RiflNetDevice::IsLinkStarted() const
+{
+    return m_channel && m_channel->IsLinkStarted();
 }
 
 bool

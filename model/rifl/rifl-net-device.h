@@ -195,6 +195,13 @@ class RiflNetDevice : public NetDevice
     bool SetMtu(const uint16_t mtu) override;
     uint16_t GetMtu() const override;
     bool IsLinkUp() const override;
+
+    /**
+     * \return true once this device's link has started (RiflChannel::IsLinkStarted()):
+     *         its protocol attributes (FrameSize, Lanes, ... UserWordBytes) were read then
+     *         and refuse a new value from then on.
+     */
+    bool IsLinkStarted() const;
     void AddLinkChangeCallback(Callback<void> callback) override;
     bool IsBroadcast() const override;
     Address GetBroadcast() const override;

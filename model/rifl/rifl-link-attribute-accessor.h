@@ -1,0 +1,105 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RIFL_LINK_ATTRIBUTE_ACCESSOR_H
+#define RIFL_LINK_ATTRIBUTE_ACCESSOR_H
+
+#include "ns3/attribute.h"
+#include "ns3/ptr.h"
+#include "ns3/rifl-check.h"
+
+#include <string>
+#include <utility>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rifl-protocol
+ * \brief An attribute accessor that refuses a new value once the object's link has
+ *        started.
+ *
+ * A RIFL link reads the protocol attributes of its devices and its channel once, when it
+ * starts (RiflChannel::Start(): its engine is built from them); a value set later would
+ * be ignored in silence. This accessor wraps the attribute's own accessor and throws
+ * std::invalid_argument, naming the attribute, for a Set() on an object whose link has
+ * started; reads, and sets before the start, go to the wrapped accessor.
+ * \tparam T the object's class, with a `bool IsLinkStarted() const`.
+ */
+template <typename T> class RiflLinkAttributeAccessor : public AttributeAccessor
+{
+  public:
+    /**
+     * \param inner the attribute's accessor (e.g. from MakeUintegerAccessor()).
+     * \param name the attribute's full name, for the message (e.g.
+     *        "ns3::RiflNetDevice::Lanes").
+     */
+    RiflLinkAttributeAccessor(Ptr<const AttributeAccessor> inner, std::string name)
+        : m_inner(std::move(inner))
+        , m_name(std::move(name))
+    {
+    }
+
+    /**
+     * \param object the object.
+     * \param value the new value.
+     * \return what the wrapped accessor returns (std::invalid_argument once the link of
+     *         \p object has started).
+     */
+    bool Set(ObjectBase* object, const AttributeValue& value) const override
+    {
+        const T* o = dynamic_cast<const T*>(object);
+        RIFL_CHECK_ARG(o != nullptr && o->IsLinkStarted(),
+                       m_name << " cannot change once the link has started: the link reads "
+                                 "it when it starts (its engine is built from it); set it "
+                                 "before, or on a new link");
+        return m_inner->Set(object, value);
+    }
+
+    /**
+     * \param object the object.
+     * \param attribute set to the value.
+     * \return what the wrapped accessor returns.
+     */
+    bool Get(const ObjectBase* object, AttributeValue& attribute) const override
+    {
+        return m_inner->Get(object, attribute);
+    }
+
+    /// \return what the wrapped accessor returns.
+    bool HasGetter() const override
+    {
+        return m_inner->HasGetter();
+    }
+
+    /// \return what the wrapped accessor returns.
+    bool HasSetter() const override
+    {
+        return m_inner->HasSetter();
+    }
+
+  private:
+    Ptr<const AttributeAccessor> m_inner; //!< the attribute's own accessor
+    std::string m_name;                   //!< its full name
+};
+
+/**
+ * \ingroup rifl-protocol
+ * \brief Wrap an attribute's accessor so that it refuses a new value once the link has
+ *        started (RiflLinkAttributeAccessor).
+ * \tparam T the object's class, with a `bool IsLinkStarted() const`.
+ * \param inner the attribute's accessor.
+ * \param name the attribute's full name, for the message.
+ * \return the wrapping accessor.
+ */
+template <typename T>
+Ptr<const AttributeAccessor>
+MakeRiflLinkAttributeAccessor(Ptr<const AttributeAccessor> inner, const std::string& name)
+{
+    return Create<RiflLinkAttributeAccessor<T>>(std::move(inner), name);
+}
+
+} // namespace ns3
+
+#endif /* RIFL_LINK_ATTRIBUTE_ACCESSOR_H */
