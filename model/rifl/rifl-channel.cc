@@ -301,41 +301,37 @@ RiflChannel::GetTypeId()
                             "one-way line delay (with CableDelay) and the RTL sizing rule's RTT.",
                             DoubleValue(10.0),
                             MakeRiflLinkAttributeAccessor<RiflChannel>(
-                                MakeDoubleAccessor(&RiflChannel::m_cableLength),
-                                "ns3::RiflChannel::CableLength"),
+                                MakeDoubleAccessor(&RiflChannel::m_cableLength)),
                             MakeDoubleChecker<double>(0.0, 1000.0))
-              .AddAttribute(
-                  "CableDelay",
-                  "Propagation delay per metre of cable (fibre: about 5 ns/m), "
-                  "[0, 100 ns].",
-                  TimeValue(NanoSeconds(5)),
-                  MakeRiflLinkAttributeAccessor<RiflChannel>(
-                      MakeTimeAccessor(&RiflChannel::m_cableDelay), "ns3::RiflChannel::CableDelay"),
-                  MakeTimeChecker(Seconds(0), NanoSeconds(100)))
+              .AddAttribute("CableDelay",
+                            "Propagation delay per metre of cable (fibre: about 5 ns/m), "
+                            "[0, 100 ns].",
+                            TimeValue(NanoSeconds(5)),
+                            MakeRiflLinkAttributeAccessor<RiflChannel>(
+                                MakeTimeAccessor(&RiflChannel::m_cableDelay)),
+                            MakeTimeChecker(Seconds(0), NanoSeconds(100)))
               .AddAttribute("LineDelaySlots",
                             "Explicit one-way line delay in frame slots (transceivers + cable); "
                             "-1 = round(CableLength x CableDelay / slot).",
                             IntegerValue(-1),
                             MakeRiflLinkAttributeAccessor<RiflChannel>(
-                                MakeIntegerAccessor(&RiflChannel::m_lineDelaySlots),
-                                "ns3::RiflChannel::LineDelaySlots"),
+                                MakeIntegerAccessor(&RiflChannel::m_lineDelaySlots)),
                             MakeIntegerChecker<int64_t>(-1, 1000000))
-              .AddAttribute(
-                  "LaneSkew",
-                  "Extra one-way delay of each lane in frame slots, both directions "
-                  "(spec 6.2): comma-separated, entry l for lane l, missing entries 0, "
-                  "each 0..100000, at most Lanes entries (e.g. \"0,3,0,1\").",
-                  StringValue(""),
-                  MakeRiflLinkAttributeAccessor<RiflChannel>(
-                      MakeStringAccessor(&RiflChannel::m_laneSkew), "ns3::RiflChannel::LaneSkew"),
-                  MakeStringChecker())
+              .AddAttribute("LaneSkew",
+                            "Extra one-way delay of each lane in frame slots, both directions "
+                            "(spec 6.2): comma-separated, entry l for lane l, missing entries 0, "
+                            "each 0..100000, at most Lanes entries (e.g. \"0,3,0,1\").",
+                            StringValue(""),
+                            MakeRiflLinkAttributeAccessor<RiflChannel>(
+                                MakeStringAccessor(&RiflChannel::m_laneSkew)),
+                            MakeStringChecker())
               .AddAttribute("Ber",
                             "Independent bit error rate of every lane in both directions, [0, 1); "
                             "each (direction, lane) gets its own IndependentBitErrorProcess "
                             "(streams via AssignStreams). Explicit SetErrorProcess calls win.",
                             DoubleValue(0.0),
                             MakeRiflLinkAttributeAccessor<RiflChannel>(
-                                MakeDoubleAccessor(&RiflChannel::m_ber), "ns3::RiflChannel::Ber"),
+                                MakeDoubleAccessor(&RiflChannel::m_ber)),
                             MakeDoubleChecker<double>(0.0, 1.0))
               .AddAttribute(
                   "Engine",
@@ -343,7 +339,7 @@ RiflChannel::GetTypeId()
                   "or Reference (one step per frame slot; identical results, slow).",
                   EnumValue(RiflChannel::FAST),
                   MakeRiflLinkAttributeAccessor<RiflChannel>(
-                      MakeEnumAccessor(&RiflChannel::m_engineType), "ns3::RiflChannel::Engine"),
+                      MakeEnumAccessor(&RiflChannel::m_engineType)),
                   MakeEnumChecker(RiflChannel::FAST, "Fast", RiflChannel::REFERENCE, "Reference"))
               .AddAttribute(
                   "StartupTemplates",
@@ -353,8 +349,7 @@ RiflChannel::GetTypeId()
                   "(RiflFastEngine::SetStartupTemplates()). Results are identical either way.",
                   BooleanValue(true),
                   MakeRiflLinkAttributeAccessor<RiflChannel>(
-                      MakeBooleanAccessor(&RiflChannel::m_startupTemplates),
-                      "ns3::RiflChannel::StartupTemplates"),
+                      MakeBooleanAccessor(&RiflChannel::m_startupTemplates)),
                   MakeBooleanChecker())
               .AddAttribute(
                   "DeferOffers",
@@ -384,7 +379,7 @@ RiflChannel::GetTypeId()
                   "unsplit link's; for validating distributed runs (one step per slot).",
                   BooleanValue(false),
                   MakeRiflLinkAttributeAccessor<RiflChannel>(
-                      MakeBooleanAccessor(&RiflChannel::m_split), "ns3::RiflChannel::Split"),
+                      MakeBooleanAccessor(&RiflChannel::m_split)),
                   MakeBooleanChecker())
               .AddAttribute("Delay",
                             "Read only: the lookahead of a distributed run on this link, "

@@ -6,8 +6,10 @@
 #define RIFL_LINK_ATTRIBUTE_ACCESSOR_H
 
 #include "ns3/attribute.h"
+#include "ns3/object-base.h"
 #include "ns3/ptr.h"
 #include "ns3/rifl-check.h"
+#include "ns3/type-id.h"
 
 #include <string>
 #include <utility>
@@ -23,7 +25,8 @@ namespace ns3
  * A RIFL link reads the protocol attributes of its devices and its channel once, when it
  * starts (RiflChannel::Start(): its engine is built from them); a value set later would
  * be ignored in silence. This accessor wraps the attribute's own accessor and throws
- * std::invalid_argument, naming the attribute, for a Set() on an object whose link has
+ * std::invalid_argument, naming the attribute (found in the object's TypeId), for a
+ * Set() on an object whose link has
  * started; reads, and sets before the start, go to the wrapped accessor.
  * \tparam T the object's class, with a `bool IsLinkStarted() const`.
  */
@@ -32,12 +35,9 @@ template <typename T> class RiflLinkAttributeAccessor : public AttributeAccessor
   public:
     /**
      * \param inner the attribute's accessor (e.g. from MakeUintegerAccessor()).
-     * \param name the attribute's full name, for the message (e.g.
-     *        "ns3::RiflNetDevice::Lanes").
      */
-    RiflLinkAttributeAccessor(Ptr<const AttributeAccessor> inner, std::string name)
+    explicit RiflLinkAttributeAccessor(Ptr<const AttributeAccessor> inner)
         : m_inner(std::move(inner))
-        , m_name(std::move(name))
     {
     }
 
@@ -51,9 +51,10 @@ template <typename T> class RiflLinkAttributeAccessor : public AttributeAccessor
     {
         const T* o = dynamic_cast<const T*>(object);
         RIFL_CHECK_ARG(o != nullptr && o->IsLinkStarted(),
-                       m_name << " cannot change once the link has started: the link reads "
-                                 "it when it starts (its engine is built from it); set it "
-                                 "before, or on a new link");
+                       NameIn(*object)
+                           << " cannot change once the link has started: the link reads "
+                              "it when it starts (its engine is built from it); set it "
+                              "before, or on a new link");
         return m_inner->Set(object, value);
     }
 
@@ -80,8 +81,32 @@ template <typename T> class RiflLinkAttributeAccessor : public AttributeAccessor
     }
 
   private:
+    /**
+     * \param object an object with this attribute.
+     * \return the attribute's full name (e.g. "ns3::RiflNetDevice::Lanes"), found by this
+     *         accessor among the attributes of the object's TypeId and its parents'
+     *         (asked on the error path only).
+     */
+    std::string NameIn(const ObjectBase& object) const
+    {
+        for (TypeId tid = object.GetInstanceTypeId();; tid = tid.GetParent())
+        {
+            for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
+            {
+                const TypeId::AttributeInformation info = tid.GetAttribute(i);
+                if (PeekPointer(info.accessor) == this)
+                {
+                    return tid.GetName() + "::" + info.name;
+                }
+            }
+            if (tid.GetParent() == tid)
+            {
+                return "an attribute of " + object.GetInstanceTypeId().GetName();
+            }
+        }
+    }
+
     Ptr<const AttributeAccessor> m_inner; //!< the attribute's own accessor
-    std::string m_name;                   //!< its full name
 };
 
 /**
@@ -90,14 +115,13 @@ template <typename T> class RiflLinkAttributeAccessor : public AttributeAccessor
  *        started (RiflLinkAttributeAccessor).
  * \tparam T the object's class, with a `bool IsLinkStarted() const`.
  * \param inner the attribute's accessor.
- * \param name the attribute's full name, for the message.
  * \return the wrapping accessor.
  */
 template <typename T>
 Ptr<const AttributeAccessor>
-MakeRiflLinkAttributeAccessor(Ptr<const AttributeAccessor> inner, const std::string& name)
+MakeRiflLinkAttributeAccessor(Ptr<const AttributeAccessor> inner)
 {
-    return Create<RiflLinkAttributeAccessor<T>>(std::move(inner), name);
+    return Create<RiflLinkAttributeAccessor<T>>(std::move(inner));
 }
 
 } // namespace ns3

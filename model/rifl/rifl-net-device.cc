@@ -71,19 +71,16 @@ RiflNetDevice::GetTypeId()
               .AddAttribute("FrameSize", "RIFL frame size S in bits: 128, 256, 512 or 1024.",
                             UintegerValue(256),
                             MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                                MakeUintegerAccessor(&RiflNetDevice::m_frameSize),
-                                "ns3::RiflNetDevice::FrameSize"),
+                                MakeUintegerAccessor(&RiflNetDevice::m_frameSize)),
                             MakeUintegerChecker<uint32_t>(128, 1024))
-              .AddAttribute(
-                  "Lanes", "Bonded lanes per direction, 1..16.", UintegerValue(4),
-                  MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                      MakeUintegerAccessor(&RiflNetDevice::m_lanes), "ns3::RiflNetDevice::Lanes"),
-                  MakeUintegerChecker<uint32_t>(1, 16))
+              .AddAttribute("Lanes", "Bonded lanes per direction, 1..16.", UintegerValue(4),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeUintegerAccessor(&RiflNetDevice::m_lanes)),
+                            MakeUintegerChecker<uint32_t>(1, 16))
               .AddAttribute("LaneRate", "Line rate of one lane, (0, 1000 Gb/s].",
                             DataRateValue(DataRate("28Gbps")),
                             MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                                MakeDataRateAccessor(&RiflNetDevice::m_laneRate),
-                                "ns3::RiflNetDevice::LaneRate"),
+                                MakeDataRateAccessor(&RiflNetDevice::m_laneRate)),
                             MakeDataRateChecker())
               .AddAttribute("DataRate", "Lanes x LaneRate (read-only: set Lanes and LaneRate).",
                             TypeId::ATTR_GET, DataRateValue(DataRate("112Gbps")),
@@ -95,16 +92,14 @@ RiflNetDevice::GetTypeId()
                             "least that minimum and at most 12.",
                             UintegerValue(0),
                             MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                                MakeUintegerAccessor(&RiflNetDevice::m_frameIdWidth),
-                                "ns3::RiflNetDevice::FrameIdWidth"),
+                                MakeUintegerAccessor(&RiflNetDevice::m_frameIdWidth)),
                             MakeUintegerChecker<uint32_t>(0, 12))
               .AddAttribute("TransceiverDelay",
                             "T_gt of the RTL sizing rule RTT = 2 (T_gt + L x 3.34 ns/m), "
                             "[0, 10 us].",
                             TimeValue(NanoSeconds(80)),
                             MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                                MakeTimeAccessor(&RiflNetDevice::m_transceiverDelay),
-                                "ns3::RiflNetDevice::TransceiverDelay"),
+                                MakeTimeAccessor(&RiflNetDevice::m_transceiverDelay)),
                             MakeTimeChecker(Seconds(0), MicroSeconds(10)))
               .AddAttribute("ReplayTail",
                             "Idle slots ending a replay: Rtl = D/2 + 1 as the authors' RTL "
@@ -112,31 +107,27 @@ RiflNetDevice::GetTypeId()
                             "traced), Corrected = at least 2L + 8.",
                             EnumValue(0),
                             MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                                MakeEnumAccessor(&RiflNetDevice::m_replayTail),
-                                "ns3::RiflNetDevice::ReplayTail"),
+                                MakeEnumAccessor(&RiflNetDevice::m_replayTail)),
                             MakeEnumChecker(0, "Rtl", 1, "Corrected"))
               .AddAttribute("CorrectedTail",
                             "Explicit tail in slots for ReplayTail=Corrected (0 = max(D/2+1, "
                             "2L+8)).",
                             UintegerValue(0),
                             MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                                MakeUintegerAccessor(&RiflNetDevice::m_correctedTail),
-                                "ns3::RiflNetDevice::CorrectedTail"),
+                                MakeUintegerAccessor(&RiflNetDevice::m_correctedTail)),
                             MakeUintegerChecker<uint32_t>(0, 1000000))
-              .AddAttribute(
-                  "Startup",
-                  "RX-up wait after alignment: Full = 2^20 transceiver words (about "
-                  "2.4 ms at 28 Gb/s) as the hardware, Short = 2^12 as the RTL's "
-                  "simulation builds.",
-                  EnumValue(0),
-                  MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                      MakeEnumAccessor(&RiflNetDevice::m_startup), "ns3::RiflNetDevice::Startup"),
-                  MakeEnumChecker(0, "Full", 1, "Short"))
+              .AddAttribute("Startup",
+                            "RX-up wait after alignment: Full = 2^20 transceiver words (about "
+                            "2.4 ms at 28 Gb/s) as the hardware, Short = 2^12 as the RTL's "
+                            "simulation builds.",
+                            EnumValue(0),
+                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                                MakeEnumAccessor(&RiflNetDevice::m_startup)),
+                            MakeEnumChecker(0, "Full", 1, "Short"))
               .AddAttribute("RxUpSlots", "Explicit RX-up wait in frame slots (0 = from Startup).",
                             UintegerValue(0),
                             MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                                MakeUintegerAccessor(&RiflNetDevice::m_rxUpSlots),
-                                "ns3::RiflNetDevice::RxUpSlots"),
+                                MakeUintegerAccessor(&RiflNetDevice::m_rxUpSlots)),
                             MakeUintegerChecker<uint32_t>(0, 100000000))
               .AddAttribute("FcFifoDepth",
                             "Real depth of the receiver's FC FIFO in frames (0 = 2^(FID+1) + 16, "
@@ -145,8 +136,7 @@ RiflNetDevice::GetTypeId()
                             "its own value.",
                             UintegerValue(0),
                             MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                                MakeUintegerAccessor(&RiflNetDevice::m_fcFifoDepth),
-                                "ns3::RiflNetDevice::FcFifoDepth"),
+                                MakeUintegerAccessor(&RiflNetDevice::m_fcFifoDepth)),
                             MakeUintegerChecker<uint32_t>(0, 1000000))
               .AddAttribute("DrainRate",
                             "User frames per slot this device's receiving user side takes from "
@@ -155,8 +145,7 @@ RiflNetDevice::GetTypeId()
                             "value.",
                             DoubleValue(0.0),
                             MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                                MakeDoubleAccessor(&RiflNetDevice::m_drainRate),
-                                "ns3::RiflNetDevice::DrainRate"),
+                                MakeDoubleAccessor(&RiflNetDevice::m_drainRate)),
                             MakeDoubleChecker<double>(0.0, 16.0))
               .AddAttribute("ClockOffsetPpm",
                             "Offset of this device's frame clock from nominal, [-1000, 1000] ppm "
@@ -164,8 +153,7 @@ RiflNetDevice::GetTypeId()
                             "slower one miss one slot per 1/Delta slots (spec 6.1).",
                             DoubleValue(0.0),
                             MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                                MakeDoubleAccessor(&RiflNetDevice::m_clockOffsetPpm),
-                                "ns3::RiflNetDevice::ClockOffsetPpm"),
+                                MakeDoubleAccessor(&RiflNetDevice::m_clockOffsetPpm)),
                             MakeDoubleChecker<double>(-1000.0, 1000.0))
               .AddAttribute("ClockCompensation",
                             "When this device is the faster side, insert clock-compensation Idle "
@@ -174,15 +162,13 @@ RiflNetDevice::GetTypeId()
                             "through flow control.",
                             BooleanValue(true),
                             MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                                MakeBooleanAccessor(&RiflNetDevice::m_clockCompensation),
-                                "ns3::RiflNetDevice::ClockCompensation"),
+                                MakeBooleanAccessor(&RiflNetDevice::m_clockCompensation)),
                             MakeBooleanChecker())
               .AddAttribute("UserWordBytes",
                             "User bus width in bytes for per-word latency, 1..1024.",
                             UintegerValue(32),
                             MakeRiflLinkAttributeAccessor<RiflNetDevice>(
-                                MakeUintegerAccessor(&RiflNetDevice::m_userWordBytes),
-                                "ns3::RiflNetDevice::UserWordBytes"),
+                                MakeUintegerAccessor(&RiflNetDevice::m_userWordBytes)),
                             MakeUintegerChecker<uint32_t>(1, 1024))
               .AddTraceSource("MacTx", "A packet from the upper layer entered the device.",
                               MakeTraceSourceAccessor(&RiflNetDevice::m_macTxTrace),
