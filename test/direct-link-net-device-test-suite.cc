@@ -5,7 +5,8 @@
  * CpuTrafficApplication / DirectLinkHelper inside ns-3: exact request/response
  * latency from the slot arithmetic, lossless request/response traffic under bit
  * errors, IPv4 UDP over the device, store-and-forward through a middle CPU,
- * Shutdown accounting under persistent errors, and configuration errors.
+ * Shutdown accounting under persistent errors, configuration errors, and attributes
+ * refused once the link has started.
  */
 
 #include "ns3/core-module.h"
@@ -26,6 +27,7 @@
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace ns3;
@@ -1372,6 +1374,167 @@ class DirectLinkDeviceResumedRunTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief The attributes of the devices and the channel that the link reads once, when it
+ *        starts (DirectLinkChannel::Start() builds the engine's configuration from them),
+ *        refuse a new value from then on with an error naming them (they were ignored in
+ *        silence); the attributes read as the link runs (Mtu, MessageQueueLimit,
+ *        EngineQueueMessages) still change, Mtu within the started link's MaxMessageBytes;
+ *        every attribute still reads, and the link delivers on unchanged.
+ */
+class DirectLinkDeviceFrozenAttributesTestCase : public TestCase
+{
+  public:
+    DirectLinkDeviceFrozenAttributesTestCase()
+        : TestCase("Attributes read when the link starts refuse a change once it has started, "
+                   "with an error naming them; run-time attributes still change")
+    {
+    }
+
+  private:
+    /**
+     * \param object an object.
+     * \param name an attribute.
+     * \param value a new value.
+     * \return the error message, or "" if the value was taken.
+     */
+    static std::string TrySet(Ptr<Object> object, const std::string& name,
+                              const AttributeValue& value)
+    {
+        try
+        {
+            object->SetAttribute(name, value);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    void DoRun() override
+    {
+        PairBed bed("Fast", false, -1);
+        Ptr<DirectLinkChannel> ch = bed.Channel();
+        // Before the start: taken (and set back).
+        NS_TEST_EXPECT_MSG_EQ(bed.a->IsLinkStarted(), false, "not started before the run");
+        NS_TEST_EXPECT_MSG_EQ(ch->IsLinkStarted(), false, "the channel neither");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "RetryBufferSize", UintegerValue(20)), "",
+                              "RetryBufferSize before the start");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "RetryBufferSize", UintegerValue(30)), "", "and back");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(ch, "Ber", DoubleValue(1e-9)), "", "Ber before the start");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(ch, "Ber", DoubleValue(0.0)), "", "and back");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(ch, "LineRate", UintegerValue(10000000000ULL)), "",
+                              "LineRate before the start");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(ch, "LineRate", UintegerValue(5000000000ULL)), "", "and back");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "Mtu", UintegerValue(4095)), "",
+                              "Mtu + 2 above MaxMessageBytes before the start (checked at it)");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "Mtu", UintegerValue(1500)), "", "and back");
+        Simulator::Schedule(MicroSeconds(100), &PairBed::Send, &bed, 1, 300);
+        Simulator::Stop(MicroSeconds(50));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(bed.a->IsLinkStarted(), true, "started by 50 us");
+        NS_TEST_EXPECT_MSG_EQ(bed.b->IsLinkStarted(), true, "both devices");
+        NS_TEST_EXPECT_MSG_EQ(ch->IsLinkStarted(), true, "the channel too");
+        const Time delay = ch->GetDelay();
+        // Every value is valid (taken before the start), so a refusal is the started link's.
+        const std::vector<std::pair<std::string, Ptr<AttributeValue>>> deviceValues
+            = {{"RetryBufferSize", Create<UintegerValue>(20)},
+               {"VcBufferSize", Create<UintegerValue>(8)},
+               {"VcBufferSizes", Create<StringValue>("8,8,4,8")},
+               {"CrcPolynomial", Create<UintegerValue>(0x31)},
+               {"AckTime", Create<TimeValue>(MicroSeconds(3))},
+               {"RetransLimit", Create<UintegerValue>(3)},
+               {"CrdNullTime", Create<TimeValue>(MicroSeconds(20))},
+               {"InitialTime", Create<TimeValue>(MicroSeconds(100))},
+               {"NakEnabled", Create<BooleanValue>(true)},
+               {"InitAckGuard", Create<BooleanValue>(true)},
+               {"MaxMessageBytes", Create<UintegerValue>(2000)}};
+        for (const auto& [name, value] : deviceValues)
+        {
+            for (Ptr<DirectLinkNetDevice> dev : {bed.a, bed.b})
+            {
+                const std::string what = TrySet(dev, name, *value);
+                NS_TEST_EXPECT_MSG_EQ((what.find("ns3::DirectLinkNetDevice::" + name
+                                                 + " cannot change once the link has "
+                                                   "started")
+                                       != std::string::npos),
+                                      true, name << " refused, naming it: '" << what << "'");
+            }
+        }
+        const std::vector<std::pair<std::string, Ptr<AttributeValue>>> channelValues
+            = {{"LineRate", Create<UintegerValue>(10000000000ULL)},
+               {"CableLength", Create<DoubleValue>(20.0)},
+               {"CableDelay", Create<TimeValue>(NanoSeconds(4))},
+               {"SerDesDelay", Create<TimeValue>(NanoSeconds(100))},
+               {"OneWayDelaySlots", Create<IntegerValue>(5)},
+               {"Ber", Create<DoubleValue>(1e-6)},
+               {"Engine", Create<EnumValue>(DirectLinkChannel::REFERENCE)},
+               {"PredictBusy", Create<BooleanValue>(false)},
+               {"Split", Create<BooleanValue>(true)}};
+        for (const auto& [name, value] : channelValues)
+        {
+            const std::string what = TrySet(ch, name, *value);
+            NS_TEST_EXPECT_MSG_EQ((what.find("ns3::DirectLinkChannel::" + name
+                                             + " cannot change once the link has "
+                                               "started")
+                                   != std::string::npos),
+                                  true, name << " refused, naming it: '" << what << "'");
+        }
+        // Reads still work and show the values the link runs with.
+        UintegerValue retry;
+        bed.a->GetAttribute("RetryBufferSize", retry);
+        NS_TEST_EXPECT_MSG_EQ(retry.Get(), 30u, "RetryBufferSize reads as before");
+        StringValue sizes;
+        bed.a->GetAttribute("VcBufferSizes", sizes);
+        NS_TEST_EXPECT_MSG_EQ(sizes.Get(), "", "VcBufferSizes reads as before");
+        UintegerValue maxBytes;
+        bed.a->GetAttribute("MaxMessageBytes", maxBytes);
+        NS_TEST_EXPECT_MSG_EQ(maxBytes.Get(), 4096u, "MaxMessageBytes reads as before");
+        DoubleValue ber;
+        ch->GetAttribute("Ber", ber);
+        NS_TEST_EXPECT_MSG_EQ(ber.Get(), 0.0, "Ber reads as before");
+        UintegerValue lineRate;
+        ch->GetAttribute("LineRate", lineRate);
+        NS_TEST_EXPECT_MSG_EQ(lineRate.Get(), 5000000000ULL, "LineRate reads as before");
+        NS_TEST_EXPECT_MSG_EQ(ch->GetOneWayDelaySlots(), ch->GetConfig().oneWayDelaySlots,
+                              "the delay from the attributes is the link's");
+        NS_TEST_EXPECT_MSG_EQ(ch->GetDelay(), delay, "the Delay attribute is unchanged");
+        NS_TEST_EXPECT_MSG_EQ((ch->GetErrorProcess(0) == nullptr), true, "still error free");
+        NS_TEST_EXPECT_MSG_EQ(ch->GetConfig().retryBufferSize, 30u, "the engine's config too");
+        // Attributes the device reads as it runs still change; Mtu only within the started
+        // link's MaxMessageBytes (its engine refuses longer messages).
+        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "Mtu", UintegerValue(1400)), "", "Mtu changes");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "Mtu", UintegerValue(4094)), "",
+                              "Mtu up to MaxMessageBytes - 2");
+        const std::string mtu = TrySet(bed.a, "Mtu", UintegerValue(4095));
+        NS_TEST_EXPECT_MSG_EQ((mtu.find("Mtu = 4095") != std::string::npos
+                               && mtu.find("MaxMessageBytes = 4096") != std::string::npos),
+                              true, "Mtu + 2 above MaxMessageBytes refused: '" << mtu << "'");
+        NS_TEST_EXPECT_MSG_EQ(bed.a->GetMtu(), 4094, "Mtu kept");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "Mtu", UintegerValue(1500)), "", "and back");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "MessageQueueLimit", UintegerValue(64)), "",
+                              "MessageQueueLimit changes");
+        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "EngineQueueMessages", UintegerValue(4)), "",
+                              "EngineQueueMessages changes");
+        UintegerValue limit;
+        bed.a->GetAttribute("MessageQueueLimit", limit);
+        NS_TEST_EXPECT_MSG_EQ(limit.Get(), 64u, "MessageQueueLimit reads the new value");
+        // The link runs on, unchanged: the message sent at 100 us arrives, intact.
+        Simulator::Stop(MicroSeconds(100));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(bed.log.messages.size(), 1u, "the link still delivers");
+        NS_TEST_EXPECT_MSG_EQ(BadMessages(bed.log), 0u, "content");
+        if (!bed.log.messages.empty())
+        {
+            NS_TEST_EXPECT_MSG_EQ(MessageSeq(bed.log.messages[0]), 1u, "the message sent");
+        }
+        NS_TEST_EXPECT_MSG_EQ(bed.b->GetCounters().crcErrors, 0u, "no bit error (Ber refused)");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief The direct-link ns-3 adapter test suite.
  */
 class DirectLinkNetDeviceTestSuite : public TestSuite
@@ -1381,6 +1544,7 @@ class DirectLinkNetDeviceTestSuite : public TestSuite
         : TestSuite("direct-link-net-device", RIFL_TEST_UNIT)
     {
         AddTestCase(new DirectLinkDeviceConfigTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new DirectLinkDeviceFrozenAttributesTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkDeviceLatencyTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkDeviceLosslessTestCase, RIFL_TEST_QUICK);
         AddTestCase(new DirectLinkDeviceIpTestCase, RIFL_TEST_QUICK);

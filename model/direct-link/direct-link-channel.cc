@@ -13,6 +13,7 @@
 #include "ns3/enum.h"
 #include "ns3/independent-bit-error-process.h"
 #include "ns3/integer.h"
+#include "ns3/link-attribute-accessor.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/rifl-check.h"
@@ -43,45 +44,55 @@ DirectLinkChannel::GetTypeId()
                             "SerDes line rate in bit/s, [1e6, 1e12] (spec 1: 5 Gb/s); one "
                             "micro-packet time is 192 bits at this rate (38.4 ns at 5 Gb/s).",
                             UintegerValue(5000000000ULL),
-                            MakeUintegerAccessor(&DirectLinkChannel::m_lineRateBps),
+                            MakeLinkAttributeAccessor<DirectLinkChannel>(
+                                MakeUintegerAccessor(&DirectLinkChannel::m_lineRateBps)),
                             MakeUintegerChecker<uint64_t>(1000000ULL, 1000000000000ULL))
               .AddAttribute("CableLength",
                             "Cable length in metres, [0, 10000]; with CableDelay and SerDesDelay "
                             "it sets the one-way delay ceil((length x CableDelay + SerDesDelay) / "
                             "micro-packet time) unless OneWayDelaySlots >= 0.",
-                            DoubleValue(1.0), MakeDoubleAccessor(&DirectLinkChannel::m_cableLength),
+                            DoubleValue(1.0),
+                            MakeLinkAttributeAccessor<DirectLinkChannel>(
+                                MakeDoubleAccessor(&DirectLinkChannel::m_cableLength)),
                             MakeDoubleChecker<double>(0.0, 10000.0))
               .AddAttribute("CableDelay",
                             "Propagation delay per metre of cable (copper or fibre: about 5 ns/m), "
                             "(0, 100 ns].",
                             TimeValue(NanoSeconds(5)),
-                            MakeTimeAccessor(&DirectLinkChannel::m_cableDelay),
+                            MakeLinkAttributeAccessor<DirectLinkChannel>(
+                                MakeTimeAccessor(&DirectLinkChannel::m_cableDelay)),
                             MakeTimeChecker(PicoSeconds(1), NanoSeconds(100)))
               .AddAttribute("SerDesDelay",
                             "Fixed one-way SerDes and pipeline latency added to the cable, "
                             "[0, 10 us]. The defaults (1 m, 5 ns/m, 50 ns) give 2 micro-packet "
                             "times at 5 Gb/s.",
                             TimeValue(NanoSeconds(50)),
-                            MakeTimeAccessor(&DirectLinkChannel::m_serdesDelay),
+                            MakeLinkAttributeAccessor<DirectLinkChannel>(
+                                MakeTimeAccessor(&DirectLinkChannel::m_serdesDelay)),
                             MakeTimeChecker(Seconds(0), MicroSeconds(10)))
               .AddAttribute("OneWayDelaySlots",
                             "Explicit one-way delay L in micro-packet times, [0, 1e6]; -1 = "
                             "derived from CableLength, CableDelay and SerDesDelay. A micro-packet "
                             "sent in slot n is received at the end of slot n + L.",
-                            IntegerValue(-1), MakeIntegerAccessor(&DirectLinkChannel::m_delaySlots),
+                            IntegerValue(-1),
+                            MakeLinkAttributeAccessor<DirectLinkChannel>(
+                                MakeIntegerAccessor(&DirectLinkChannel::m_delaySlots)),
                             MakeIntegerChecker<int64_t>(-1, 1000000))
               .AddAttribute("Ber",
                             "Independent bit error rate of both directions, [0, 1); each direction "
                             "gets its own IndependentBitErrorProcess (streams via AssignStreams). "
                             "SetErrorProcess() replaces a direction's process.",
-                            DoubleValue(0.0), MakeDoubleAccessor(&DirectLinkChannel::m_ber),
+                            DoubleValue(0.0),
+                            MakeLinkAttributeAccessor<DirectLinkChannel>(
+                                MakeDoubleAccessor(&DirectLinkChannel::m_ber)),
                             MakeDoubleChecker<double>(0.0, 1.0))
               .AddAttribute("Engine",
                             "Link engine: Fast (work only at messages, errors and state changes; "
                             "the reference engine until DirectLinkFastEngine exists) or Reference "
                             "(one step per micro-packet time). Both give identical results.",
                             EnumValue(DirectLinkChannel::FAST),
-                            MakeEnumAccessor(&DirectLinkChannel::m_engineType),
+                            MakeLinkAttributeAccessor<DirectLinkChannel>(
+                                MakeEnumAccessor(&DirectLinkChannel::m_engineType)),
                             MakeEnumChecker(DirectLinkChannel::FAST, "Fast",
                                             DirectLinkChannel::REFERENCE, "Reference"))
               .AddAttribute("PredictBusy",
@@ -92,7 +103,8 @@ DirectLinkChannel::GetTypeId()
                             "different links at the same instant may be handled in another "
                             "order (both orders are valid), so results can differ in such ties.",
                             BooleanValue(true),
-                            MakeBooleanAccessor(&DirectLinkChannel::m_predictBusy),
+                            MakeLinkAttributeAccessor<DirectLinkChannel>(
+                                MakeBooleanAccessor(&DirectLinkChannel::m_predictBusy)),
                             MakeBooleanChecker())
               .AddAttribute("Split",
                             "Run the two ends as split halves in this process "
@@ -101,7 +113,9 @@ DirectLinkChannel::GetTypeId()
                             "different MPI ranks). Results are identical to Engine=Reference; "
                             "needs a one-way delay of at least 1 micro-packet time. Engine and "
                             "PredictBusy are then ignored.",
-                            BooleanValue(false), MakeBooleanAccessor(&DirectLinkChannel::m_split),
+                            BooleanValue(false),
+                            MakeLinkAttributeAccessor<DirectLinkChannel>(
+                                MakeBooleanAccessor(&DirectLinkChannel::m_split)),
                             MakeBooleanChecker())
               .AddAttribute("Delay",
                             "Read only: the lookahead of a distributed run on this link, "
@@ -303,6 +317,7 @@ DirectLinkChannel::Start()
     NS_LOG_FUNCTION(this);
     m_config = BuildConfig();
     EnsureProcesses();
+    m_started = true;
     m_lookahead = GetDelay();
     if (!IsLocal(0) && !IsLocal(1))
     {
@@ -400,6 +415,12 @@ DirectLinkChannel::Start()
         }
     }
     Reschedule();
+}
+
+bool
+DirectLinkChannel::IsLinkStarted() const
+{
+    return m_started;
 }
 
 const DirectLinkConfig&

@@ -154,6 +154,14 @@ class DirectLinkChannel : public Channel
     void Start();
 
     /**
+     * \return true once the link has started (Start() built its configuration): the
+     *         attributes it read then, this channel's (LineRate, CableLength, CableDelay,
+     *         SerDesDelay, OneWayDelaySlots, Ber, Engine, PredictBusy, Split) and its
+     *         devices' protocol attributes, refuse a new value from then on.
+     */
+    bool IsLinkStarted() const;
+
+    /**
      * \brief The lookahead a distributed run may use on this link (the Delay attribute):
      *        a line record of slot x is made at the start of slot x + 1 and needed before
      *        the peer runs slot x + L at the start of x + L + 1, so it is sent to arrive at
@@ -243,6 +251,7 @@ class DirectLinkChannel : public Channel
     EngineType m_engineType{FAST};                       //!< Engine
     bool m_predictBusy{true};                            //!< PredictBusy
     bool m_split{false};                                 //!< Split
+    bool m_started{false};                               //!< Start() built the configuration
     bool m_remote{false};                 //!< the ends run on different MPI ranks
     uint32_t m_local{0};                  //!< the local side when remote
     DirectLinkReferenceEngine* m_half{nullptr}; //!< the local half (m_engine) when remote

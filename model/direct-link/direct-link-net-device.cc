@@ -6,6 +6,7 @@
 
 #include "direct-link-channel.h"
 #include "ns3/boolean.h"
+#include "ns3/link-attribute-accessor.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
@@ -128,14 +129,16 @@ DirectLinkNetDevice::GetTypeId()
                             "Go-Back-N retry buffer in micro-packets, 1..30 (sequence numbers are "
                             "modulo 31, 0x1F marks Null).",
                             UintegerValue(30),
-                            MakeUintegerAccessor(&DirectLinkNetDevice::SetRetryBufferSize,
-                                                 &DirectLinkNetDevice::GetRetryBufferSizeAttr),
+                            MakeLinkAttributeAccessor<DirectLinkNetDevice>(
+                                MakeUintegerAccessor(&DirectLinkNetDevice::SetRetryBufferSize,
+                                                     &DirectLinkNetDevice::GetRetryBufferSizeAttr)),
                             MakeUintegerChecker<uint32_t>())
               .AddAttribute("VcBufferSize",
                             "Receive buffer of every VC in micro-packets (= credits), 1..4096.",
                             UintegerValue(16),
-                            MakeUintegerAccessor(&DirectLinkNetDevice::SetVcBufferSize,
-                                                 &DirectLinkNetDevice::GetVcBufferSizeAttr),
+                            MakeLinkAttributeAccessor<DirectLinkNetDevice>(
+                                MakeUintegerAccessor(&DirectLinkNetDevice::SetVcBufferSize,
+                                                     &DirectLinkNetDevice::GetVcBufferSizeAttr)),
                             MakeUintegerChecker<uint32_t>())
               .AddAttribute("VcBufferSizes",
                             "Receive buffer per VC in micro-packets (= credits of each VC), four "
@@ -143,29 +146,34 @@ DirectLinkNetDevice::GetTypeId()
                             "\"16,16,4,16\"; overrides VcBufferSize for every VC when set; \"\" "
                             "= VcBufferSize on every VC.",
                             StringValue(""),
-                            MakeStringAccessor(&DirectLinkNetDevice::SetVcBufferSizes,
-                                               &DirectLinkNetDevice::GetVcBufferSizesAttr),
+                            MakeLinkAttributeAccessor<DirectLinkNetDevice>(
+                                MakeStringAccessor(&DirectLinkNetDevice::SetVcBufferSizes,
+                                                   &DirectLinkNetDevice::GetVcBufferSizesAttr)),
                             MakeStringChecker())
               .AddAttribute("CrcPolynomial",
                             "CRC-8 generator of CRC80/CRC81 (normal notation, odd, 0x01..0xFF); "
                             "default 0x07 = x^8+x^2+x+1.",
                             UintegerValue(0x07),
-                            MakeUintegerAccessor(&DirectLinkNetDevice::SetCrcPolynomial,
-                                                 &DirectLinkNetDevice::GetCrcPolynomialAttr),
+                            MakeLinkAttributeAccessor<DirectLinkNetDevice>(
+                                MakeUintegerAccessor(&DirectLinkNetDevice::SetCrcPolynomial,
+                                                     &DirectLinkNetDevice::GetCrcPolynomialAttr)),
                             MakeUintegerChecker<uint32_t>())
               .AddAttribute(
                   "AckTime",
                   "AckTime: how long a retry-buffer entry waits for its ack, converted to "
                   "micro-packet times (rounded up) that must fit the 16-bit counter, "
                   "1..65535 (<= 2.516 ms at 5 Gb/s). Default 2.5 us = 66 at 5 Gb/s.",
-                  TimeValue(NanoSeconds(2500)), MakeTimeAccessor(&DirectLinkNetDevice::m_ackTime),
+                  TimeValue(NanoSeconds(2500)),
+                  MakeLinkAttributeAccessor<DirectLinkNetDevice>(
+                      MakeTimeAccessor(&DirectLinkNetDevice::m_ackTime)),
                   MakeTimeChecker(Seconds(0)))
               .AddAttribute("RetransLimit",
                             "RetransTime: resends allowed per micro-packet before Shutdown, 0..31 "
                             "(5-bit counter).",
                             UintegerValue(7),
-                            MakeUintegerAccessor(&DirectLinkNetDevice::SetRetransLimit,
-                                                 &DirectLinkNetDevice::GetRetransLimitAttr),
+                            MakeLinkAttributeAccessor<DirectLinkNetDevice>(
+                                MakeUintegerAccessor(&DirectLinkNetDevice::SetRetransLimit,
+                                                     &DirectLinkNetDevice::GetRetransLimitAttr)),
                             MakeUintegerChecker<uint32_t>())
               .AddAttribute(
                   "CrdNullTime",
@@ -173,7 +181,8 @@ DirectLinkNetDevice::GetTypeId()
                   "micro-packet times that must fit 16 bits, 1..65535. Default 40 us = "
                   "1042 at 5 Gb/s.",
                   TimeValue(MicroSeconds(40)),
-                  MakeTimeAccessor(&DirectLinkNetDevice::m_crdNullTime),
+                  MakeLinkAttributeAccessor<DirectLinkNetDevice>(
+                      MakeTimeAccessor(&DirectLinkNetDevice::m_crdNullTime)),
                   MakeTimeChecker(Seconds(0)))
               .AddAttribute("InitialTime",
                             "InitialTime: longest stay in Initial before Shutdown, in micro-packet "
@@ -182,13 +191,15 @@ DirectLinkNetDevice::GetTypeId()
                             "can keep the handshake from completing). Default 160 us = 4167 at 5 "
                             "Gb/s.",
                             TimeValue(MicroSeconds(160)),
-                            MakeTimeAccessor(&DirectLinkNetDevice::m_initialTime),
+                            MakeLinkAttributeAccessor<DirectLinkNetDevice>(
+                                MakeTimeAccessor(&DirectLinkNetDevice::m_initialTime)),
                             MakeTimeChecker(Seconds(0)))
               .AddAttribute("NakEnabled",
                             "The NAK what-if (not in the document): retransmit on the first "
                             "out-of-sequence reception instead of waiting for AckTime.",
                             BooleanValue(false),
-                            MakeBooleanAccessor(&DirectLinkNetDevice::m_nakEnabled),
+                            MakeLinkAttributeAccessor<DirectLinkNetDevice>(
+                                MakeBooleanAccessor(&DirectLinkNetDevice::m_nakEnabled)),
                             MakeBooleanChecker())
               .AddAttribute("InitAckGuard",
                             "The corrected handshake (not in the document): in Initial, count an "
@@ -199,13 +210,15 @@ DirectLinkNetDevice::GetTypeId()
                             "can then free micro-packets it never accepted (messages counted lost "
                             "FALSE_ACK). true needs InitialTime >= max(2 * OneWayDelay + 4, 5).",
                             BooleanValue(false),
-                            MakeBooleanAccessor(&DirectLinkNetDevice::m_initAckGuard),
+                            MakeLinkAttributeAccessor<DirectLinkNetDevice>(
+                                MakeBooleanAccessor(&DirectLinkNetDevice::m_initAckGuard)),
                             MakeBooleanChecker())
               .AddAttribute("MaxMessageBytes",
                             "Largest message accepted, 0..65535 bytes (16-bit length field).",
                             UintegerValue(4096),
-                            MakeUintegerAccessor(&DirectLinkNetDevice::SetMaxMessageBytes,
-                                                 &DirectLinkNetDevice::GetMaxMessageBytesAttr),
+                            MakeLinkAttributeAccessor<DirectLinkNetDevice>(
+                                MakeUintegerAccessor(&DirectLinkNetDevice::SetMaxMessageBytes,
+                                                     &DirectLinkNetDevice::GetMaxMessageBytesAttr)),
                             MakeUintegerChecker<uint32_t>())
               .AddTraceSource("MacTx", "An IP packet from the upper layer entered the device.",
                               MakeTraceSourceAccessor(&DirectLinkNetDevice::m_macTxTrace),
@@ -1126,6 +1139,13 @@ DirectLinkNetDevice::SetMtu(const uint16_t mtu)
 {
     RIFL_CHECK_ARG(mtu < 1 || mtu > 65533,
                    "DirectLinkNetDevice: Mtu = " << mtu << " is out of range [1, 65533]");
+    // checked against MaxMessageBytes when the link starts (GetLinkConfig()); from then on
+    // MaxMessageBytes is fixed, so a larger Mtu would let packets reach the engine that it
+    // refuses
+    RIFL_CHECK_ARG(IsLinkStarted() && mtu + 2U > m_maxMessageBytes,
+                   "DirectLinkNetDevice: Mtu = " << mtu << " + 2 (PPP field) exceeds "
+                                                 << "MaxMessageBytes = " << m_maxMessageBytes
+                                                 << " of the started link");
     m_mtu = mtu;
     return true;
 }
@@ -1134,6 +1154,12 @@ uint16_t
 DirectLinkNetDevice::GetMtu() const
 {
     return m_mtu;
+}
+
+bool
+DirectLinkNetDevice::IsLinkStarted() const
+{
+    return m_channel && m_channel->IsLinkStarted();
 }
 
 bool

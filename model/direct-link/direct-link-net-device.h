@@ -167,7 +167,11 @@ struct DirectLinkDeviceCounters
  * **Protocol attributes** (RetryBufferSize, VcBufferSize / VcBufferSizes, CrcPolynomial,
  * AckTime, RetransLimit, CrdNullTime, InitialTime, NakEnabled,
  * MaxMessageBytes) belong to the device and must be equal on both ends (the
- * channel checks when the link starts, naming the attribute). Times are ns-3
+ * channel checks when the link starts, naming the attribute). The link reads them
+ * once, when it starts; from then on a new value is refused with std::invalid_argument
+ * naming the attribute (IsLinkStarted()). The other attributes (Mtu, IpVc, IpClass,
+ * EngineQueueMessages, MessageQueueLimit, ...) are read as the link runs and still
+ * change. Times are ns-3
  * Time values converted to micro-packet times (192 bits at the channel's
  * LineRate) rounded up; a value that does not fit its counter (16 bits for
  * AckTime, CrdNullTime, InitialTime) is rejected with std::invalid_argument
@@ -415,6 +419,15 @@ class DirectLinkNetDevice : public NetDevice
     bool SetMtu(const uint16_t mtu) override;
     uint16_t GetMtu() const override;
     bool IsLinkUp() const override;
+
+    /**
+     * \return true once this device's link has started (DirectLinkChannel::IsLinkStarted()):
+     *         its protocol attributes (RetryBufferSize, VcBufferSize, VcBufferSizes,
+     *         CrcPolynomial, AckTime, RetransLimit, CrdNullTime, InitialTime, NakEnabled,
+     *         InitAckGuard, MaxMessageBytes) were read then and refuse a new value from then
+     *         on, and Mtu + 2 may no longer exceed MaxMessageBytes.
+     */
+    bool IsLinkStarted() const;
     void AddLinkChangeCallback(Callback<void> callback) override;
     bool IsBroadcast() const override;
     Address GetBroadcast() const override;

@@ -10,6 +10,7 @@
 #include "ns3/global-value.h"
 #include "ns3/independent-bit-error-process.h"
 #include "ns3/integer.h"
+#include "ns3/link-attribute-accessor.h"
 #include "ns3/log.h"
 #include "ns3/make-event.h"
 #include "ns3/node.h"
@@ -20,7 +21,6 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "rifl-fast-engine.h"
-#include "rifl-link-attribute-accessor.h"
 #include "rifl-net-device.h"
 #include "rifl-reference-engine.h"
 
@@ -300,21 +300,21 @@ RiflChannel::GetTypeId()
                             "Cable length in metres, [0, 1000] (the RTL's range). It sets the "
                             "one-way line delay (with CableDelay) and the RTL sizing rule's RTT.",
                             DoubleValue(10.0),
-                            MakeRiflLinkAttributeAccessor<RiflChannel>(
+                            MakeLinkAttributeAccessor<RiflChannel>(
                                 MakeDoubleAccessor(&RiflChannel::m_cableLength)),
                             MakeDoubleChecker<double>(0.0, 1000.0))
               .AddAttribute("CableDelay",
                             "Propagation delay per metre of cable (fibre: about 5 ns/m), "
                             "[0, 100 ns].",
                             TimeValue(NanoSeconds(5)),
-                            MakeRiflLinkAttributeAccessor<RiflChannel>(
+                            MakeLinkAttributeAccessor<RiflChannel>(
                                 MakeTimeAccessor(&RiflChannel::m_cableDelay)),
                             MakeTimeChecker(Seconds(0), NanoSeconds(100)))
               .AddAttribute("LineDelaySlots",
                             "Explicit one-way line delay in frame slots (transceivers + cable); "
                             "-1 = round(CableLength x CableDelay / slot).",
                             IntegerValue(-1),
-                            MakeRiflLinkAttributeAccessor<RiflChannel>(
+                            MakeLinkAttributeAccessor<RiflChannel>(
                                 MakeIntegerAccessor(&RiflChannel::m_lineDelaySlots)),
                             MakeIntegerChecker<int64_t>(-1, 1000000))
               .AddAttribute("LaneSkew",
@@ -322,23 +322,23 @@ RiflChannel::GetTypeId()
                             "(spec 6.2): comma-separated, entry l for lane l, missing entries 0, "
                             "each 0..100000, at most Lanes entries (e.g. \"0,3,0,1\").",
                             StringValue(""),
-                            MakeRiflLinkAttributeAccessor<RiflChannel>(
+                            MakeLinkAttributeAccessor<RiflChannel>(
                                 MakeStringAccessor(&RiflChannel::m_laneSkew)),
                             MakeStringChecker())
-              .AddAttribute("Ber",
-                            "Independent bit error rate of every lane in both directions, [0, 1); "
-                            "each (direction, lane) gets its own IndependentBitErrorProcess "
-                            "(streams via AssignStreams). Explicit SetErrorProcess calls win.",
-                            DoubleValue(0.0),
-                            MakeRiflLinkAttributeAccessor<RiflChannel>(
-                                MakeDoubleAccessor(&RiflChannel::m_ber)),
-                            MakeDoubleChecker<double>(0.0, 1.0))
+              .AddAttribute(
+                  "Ber",
+                  "Independent bit error rate of every lane in both directions, [0, 1); "
+                  "each (direction, lane) gets its own IndependentBitErrorProcess "
+                  "(streams via AssignStreams). Explicit SetErrorProcess calls win.",
+                  DoubleValue(0.0),
+                  MakeLinkAttributeAccessor<RiflChannel>(MakeDoubleAccessor(&RiflChannel::m_ber)),
+                  MakeDoubleChecker<double>(0.0, 1.0))
               .AddAttribute(
                   "Engine",
                   "Link engine: Fast (work only at packets, errors and state changes) "
                   "or Reference (one step per frame slot; identical results, slow).",
                   EnumValue(RiflChannel::FAST),
-                  MakeRiflLinkAttributeAccessor<RiflChannel>(
+                  MakeLinkAttributeAccessor<RiflChannel>(
                       MakeEnumAccessor(&RiflChannel::m_engineType)),
                   MakeEnumChecker(RiflChannel::FAST, "Fast", RiflChannel::REFERENCE, "Reference"))
               .AddAttribute(
@@ -348,7 +348,7 @@ RiflChannel::GetTypeId()
                   "configuration, instead of running its slots one by one "
                   "(RiflFastEngine::SetStartupTemplates()). Results are identical either way.",
                   BooleanValue(true),
-                  MakeRiflLinkAttributeAccessor<RiflChannel>(
+                  MakeLinkAttributeAccessor<RiflChannel>(
                       MakeBooleanAccessor(&RiflChannel::m_startupTemplates)),
                   MakeBooleanChecker())
               .AddAttribute(
@@ -378,7 +378,7 @@ RiflChannel::GetTypeId()
                   "of a run on two ns-3 MPI ranks, in one process. Results equal the "
                   "unsplit link's; for validating distributed runs (one step per slot).",
                   BooleanValue(false),
-                  MakeRiflLinkAttributeAccessor<RiflChannel>(
+                  MakeLinkAttributeAccessor<RiflChannel>(
                       MakeBooleanAccessor(&RiflChannel::m_split)),
                   MakeBooleanChecker())
               .AddAttribute("Delay",

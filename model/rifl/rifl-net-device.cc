@@ -7,6 +7,7 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/link-attribute-accessor.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
@@ -19,7 +20,6 @@
 #include "ns3/uinteger.h"
 #include "rifl-channel.h"
 #include "rifl-lane-state.h"
-#include "rifl-link-attribute-accessor.h"
 
 namespace ns3
 {
@@ -70,16 +70,16 @@ RiflNetDevice::GetTypeId()
                   MakeBooleanChecker())
               .AddAttribute("FrameSize", "RIFL frame size S in bits: 128, 256, 512 or 1024.",
                             UintegerValue(256),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeUintegerAccessor(&RiflNetDevice::m_frameSize)),
                             MakeUintegerChecker<uint32_t>(128, 1024))
               .AddAttribute("Lanes", "Bonded lanes per direction, 1..16.", UintegerValue(4),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeUintegerAccessor(&RiflNetDevice::m_lanes)),
                             MakeUintegerChecker<uint32_t>(1, 16))
               .AddAttribute("LaneRate", "Line rate of one lane, (0, 1000 Gb/s].",
                             DataRateValue(DataRate("28Gbps")),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeDataRateAccessor(&RiflNetDevice::m_laneRate)),
                             MakeDataRateChecker())
               .AddAttribute("DataRate", "Lanes x LaneRate (read-only: set Lanes and LaneRate).",
@@ -91,14 +91,14 @@ RiflNetDevice::GetTypeId()
                             "rate, cable length and TransceiverDelay; an explicit value must be at "
                             "least that minimum and at most 12.",
                             UintegerValue(0),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeUintegerAccessor(&RiflNetDevice::m_frameIdWidth)),
                             MakeUintegerChecker<uint32_t>(0, 12))
               .AddAttribute("TransceiverDelay",
                             "T_gt of the RTL sizing rule RTT = 2 (T_gt + L x 3.34 ns/m), "
                             "[0, 10 us].",
                             TimeValue(NanoSeconds(80)),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeTimeAccessor(&RiflNetDevice::m_transceiverDelay)),
                             MakeTimeChecker(Seconds(0), MicroSeconds(10)))
               .AddAttribute("ReplayTail",
@@ -106,14 +106,14 @@ RiflNetDevice::GetTypeId()
                             "(reproduces the duplicate-delivery hazard of spec 10.3, counted and "
                             "traced), Corrected = at least 2L + 8.",
                             EnumValue(0),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeEnumAccessor(&RiflNetDevice::m_replayTail)),
                             MakeEnumChecker(0, "Rtl", 1, "Corrected"))
               .AddAttribute("CorrectedTail",
                             "Explicit tail in slots for ReplayTail=Corrected (0 = max(D/2+1, "
                             "2L+8)).",
                             UintegerValue(0),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeUintegerAccessor(&RiflNetDevice::m_correctedTail)),
                             MakeUintegerChecker<uint32_t>(0, 1000000))
               .AddAttribute("Startup",
@@ -121,12 +121,12 @@ RiflNetDevice::GetTypeId()
                             "2.4 ms at 28 Gb/s) as the hardware, Short = 2^12 as the RTL's "
                             "simulation builds.",
                             EnumValue(0),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeEnumAccessor(&RiflNetDevice::m_startup)),
                             MakeEnumChecker(0, "Full", 1, "Short"))
               .AddAttribute("RxUpSlots", "Explicit RX-up wait in frame slots (0 = from Startup).",
                             UintegerValue(0),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeUintegerAccessor(&RiflNetDevice::m_rxUpSlots)),
                             MakeUintegerChecker<uint32_t>(0, 100000000))
               .AddAttribute("FcFifoDepth",
@@ -135,7 +135,7 @@ RiflNetDevice::GetTypeId()
                             "it are dropped, counted and traced (spec 10.4). Each device may use "
                             "its own value.",
                             UintegerValue(0),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeUintegerAccessor(&RiflNetDevice::m_fcFifoDepth)),
                             MakeUintegerChecker<uint32_t>(0, 1000000))
               .AddAttribute("DrainRate",
@@ -144,7 +144,7 @@ RiflNetDevice::GetTypeId()
                             "the line rate), [0, 16]; 0 = unlimited. Each device may use its own "
                             "value.",
                             DoubleValue(0.0),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeDoubleAccessor(&RiflNetDevice::m_drainRate)),
                             MakeDoubleChecker<double>(0.0, 16.0))
               .AddAttribute("ClockOffsetPpm",
@@ -152,7 +152,7 @@ RiflNetDevice::GetTypeId()
                             "(resolution 0.001 ppm). The two devices' difference Delta makes the "
                             "slower one miss one slot per 1/Delta slots (spec 6.1).",
                             DoubleValue(0.0),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeDoubleAccessor(&RiflNetDevice::m_clockOffsetPpm)),
                             MakeDoubleChecker<double>(-1000.0, 1000.0))
               .AddAttribute("ClockCompensation",
@@ -161,13 +161,13 @@ RiflNetDevice::GetTypeId()
                             "(default). false: the slower side's FC FIFOs absorb the difference "
                             "through flow control.",
                             BooleanValue(true),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeBooleanAccessor(&RiflNetDevice::m_clockCompensation)),
                             MakeBooleanChecker())
               .AddAttribute("UserWordBytes",
                             "User bus width in bytes for per-word latency, 1..1024.",
                             UintegerValue(32),
-                            MakeRiflLinkAttributeAccessor<RiflNetDevice>(
+                            MakeLinkAttributeAccessor<RiflNetDevice>(
                                 MakeUintegerAccessor(&RiflNetDevice::m_userWordBytes)),
                             MakeUintegerChecker<uint32_t>(1, 1024))
               .AddTraceSource("MacTx", "A packet from the upper layer entered the device.",

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef RIFL_LINK_ATTRIBUTE_ACCESSOR_H
-#define RIFL_LINK_ATTRIBUTE_ACCESSOR_H
+#ifndef LINK_ATTRIBUTE_ACCESSOR_H
+#define LINK_ATTRIBUTE_ACCESSOR_H
 
 #include "ns3/attribute.h"
 #include "ns3/object-base.h"
@@ -18,25 +18,26 @@ namespace ns3
 {
 
 /**
- * \ingroup rifl-protocol
+ * \ingroup rifl-core
  * \brief An attribute accessor that refuses a new value once the object's link has
  *        started.
  *
- * A RIFL link reads the protocol attributes of its devices and its channel once, when it
- * starts (RiflChannel::Start(): its engine is built from them); a value set later would
- * be ignored in silence. This accessor wraps the attribute's own accessor and throws
- * std::invalid_argument, naming the attribute (found in the object's TypeId), for a
- * Set() on an object whose link has
- * started; reads, and sets before the start, go to the wrapped accessor.
+ * A link reads some attributes of its devices and its channel once, when it starts
+ * (RiflChannel::Start(), DirectLinkChannel::Start(): the link's engine is built from
+ * them); a value set later would be ignored in silence. This accessor wraps the
+ * attribute's own accessor and throws std::invalid_argument, naming the attribute (found
+ * in the object's TypeId, e.g. "ns3::DirectLinkChannel::Ber cannot change once the link
+ * has started: ..."), for a Set() on an object whose link has started; reads, and sets
+ * before the start, go to the wrapped accessor.
  * \tparam T the object's class, with a `bool IsLinkStarted() const`.
  */
-template <typename T> class RiflLinkAttributeAccessor : public AttributeAccessor
+template <typename T> class LinkAttributeAccessor : public AttributeAccessor
 {
   public:
     /**
      * \param inner the attribute's accessor (e.g. from MakeUintegerAccessor()).
      */
-    explicit RiflLinkAttributeAccessor(Ptr<const AttributeAccessor> inner)
+    explicit LinkAttributeAccessor(Ptr<const AttributeAccessor> inner)
         : m_inner(std::move(inner))
     {
     }
@@ -110,20 +111,20 @@ template <typename T> class RiflLinkAttributeAccessor : public AttributeAccessor
 };
 
 /**
- * \ingroup rifl-protocol
+ * \ingroup rifl-core
  * \brief Wrap an attribute's accessor so that it refuses a new value once the link has
- *        started (RiflLinkAttributeAccessor).
+ *        started (LinkAttributeAccessor).
  * \tparam T the object's class, with a `bool IsLinkStarted() const`.
  * \param inner the attribute's accessor.
  * \return the wrapping accessor.
  */
 template <typename T>
 Ptr<const AttributeAccessor>
-MakeRiflLinkAttributeAccessor(Ptr<const AttributeAccessor> inner)
+MakeLinkAttributeAccessor(Ptr<const AttributeAccessor> inner)
 {
-    return Create<RiflLinkAttributeAccessor<T>>(std::move(inner));
+    return Create<LinkAttributeAccessor<T>>(std::move(inner));
 }
 
 } // namespace ns3
 
-#endif /* RIFL_LINK_ATTRIBUTE_ACCESSOR_H */
+#endif /* LINK_ATTRIBUTE_ACCESSOR_H */
