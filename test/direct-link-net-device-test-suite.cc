@@ -1448,7 +1448,9 @@ class DirectLinkDeviceFrozenAttributesTestCase : public TestCase
                {"InitialTime", Create<TimeValue>(MicroSeconds(100))},
                {"NakEnabled", Create<BooleanValue>(true)},
                {"InitAckGuard", Create<BooleanValue>(true)},
-               {"MaxMessageBytes", Create<UintegerValue>(2000)}};
+               {"MaxMessageBytes", Create<UintegerValue>(2000)},
+               {"IpVc", Create<UintegerValue>(3)},
+               {"IpClass", Create<UintegerValue>(14)}};
         for (const auto& [name, value] : deviceValues)
         {
             for (Ptr<DirectLinkNetDevice> dev : {bed.a, bed.b})

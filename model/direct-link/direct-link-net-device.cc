@@ -104,14 +104,15 @@ DirectLinkNetDevice::GetTypeId()
                             "Virtual channel of IP traffic, 0..3 (default 2: VC0 requests and VC1 "
                             "responses are the DLIU's).",
                             UintegerValue(2),
-                            MakeUintegerAccessor(&DirectLinkNetDevice::SetIpVc,
-                                                 &DirectLinkNetDevice::GetIpVc),
+                            MakeLinkAttributeAccessor<DirectLinkNetDevice>(MakeUintegerAccessor(
+                                &DirectLinkNetDevice::SetIpVc, &DirectLinkNetDevice::GetIpVc)),
                             MakeUintegerChecker<uint32_t>())
               .AddAttribute("IpClass",
                             "Message class of IP traffic in the routing word, 0..15; a message "
                             "received on IpVc with this class is an IP packet.",
                             UintegerValue(15),
-                            MakeUintegerAccessor(&DirectLinkNetDevice::m_ipClass),
+                            MakeLinkAttributeAccessor<DirectLinkNetDevice>(
+                                MakeUintegerAccessor(&DirectLinkNetDevice::m_ipClass)),
                             MakeUintegerChecker<uint32_t>(0, 15))
               .AddAttribute("EngineQueueMessages",
                             "Messages per VC handed to the link engine ahead of the line "
