@@ -737,6 +737,7 @@ class RiflEquivalenceRandomTestCase : public TestCase
         double fastSeconds = 0;
         uint64_t predictions = 0; // PredictPendingPackets() answers checked
         uint64_t laterWakes = 0;  // NextWakeSlot() promises later than NextEventSlot()'s
+        uint64_t dormant = 0;     // lane-slots left out by sparse stepping
         for (uint32_t s = m_first; s < m_first + m_count; ++s)
         {
             const Scenario sc = RandomScenario(s, m_big);
@@ -747,6 +748,7 @@ class RiflEquivalenceRandomTestCase : public TestCase
             const Outcome b = RunScenario(fast, sc, s % 2 == 1);
             refSeconds += a.seconds;
             fastSeconds += b.seconds;
+            dormant += fast.GetDormantLaneSlots();
             std::string diff = Compare(a, b);
             NS_TEST_EXPECT_MSG_EQ(diff, "", sc.name);
             if (!diff.empty())
@@ -757,6 +759,7 @@ class RiflEquivalenceRandomTestCase : public TestCase
             // offers them.
             RiflFastEngine deferred(sc.config);
             const Outcome c = RunScenario(deferred, sc, true, nullptr, true);
+            dormant += deferred.GetDormantLaneSlots();
             NS_TEST_EXPECT_MSG_EQ(c.predictionError, "", sc.name << ", offers deferred");
             predictions += c.predictions;
             laterWakes += c.laterWakes;
@@ -771,9 +774,12 @@ class RiflEquivalenceRandomTestCase : public TestCase
         // the scenarios reach the predicted case (a steadily loaded link) many times
         NS_TEST_EXPECT_MSG_GT(predictions, m_count, "PredictPendingPackets() answers checked");
         NS_TEST_EXPECT_MSG_GT(laterWakes, m_count, "NextWakeSlot() promises beyond NextEventSlot()");
+        // the recoveries under traffic leave lanes out (sparse stepping) many times
+        NS_TEST_EXPECT_MSG_GT(dormant, 100 * m_count, "sparse stepping checked");
         std::cout << GetName() << ": reference " << refSeconds << " s, fast " << fastSeconds
-                  << " s, " << predictions << " pending-packet predictions checked, "
-                  << laterWakes << " wake-ups promised later than NextEventSlot()" << std::endl;
+                  << " s, " << predictions << " pending-packet predictions checked, " << laterWakes
+                  << " wake-ups promised later than NextEventSlot(), " << dormant
+                  << " lane-slots left out by sparse stepping" << std::endl;
     }
 
     uint32_t m_first; //!< first seed
@@ -1234,8 +1240,11 @@ class RiflEquivalenceSaturatedTestCase : public TestCase
                 }
             }
         }
+        // the recoveries of the 1e-7 and 1e-6 scenarios leave lanes out (sparse stepping)
+        NS_TEST_EXPECT_MSG_GT(m_dormant, 1000, "sparse stepping checked");
         std::cout << GetName() << ": reference " << m_refSeconds << " s, fast " << m_fastSeconds
-                  << " s, speed-up " << m_refSeconds / m_fastSeconds << std::endl;
+                  << " s, speed-up " << m_refSeconds / m_fastSeconds << ", " << m_dormant
+                  << " lane-slots left out by sparse stepping" << std::endl;
     }
 
     /**
@@ -1256,12 +1265,25 @@ class RiflEquivalenceSaturatedTestCase : public TestCase
         {
             std::cerr << "FIRST DIFFERENCE (" << sc.name << "): " << diff << std::endl;
         }
+        // Again with the offers deferred and woken as RiflChannel wakes the engine (longer
+        // AdvanceTo() strides through the recoveries: sparse stepping).
+        RiflFastEngine deferred(sc.config);
+        const Outcome c = RunScenario(deferred, sc, true, nullptr, true);
+        m_dormant += deferred.GetDormantLaneSlots();
+        const std::string diffDeferred = Compare(a, c);
+        NS_TEST_EXPECT_MSG_EQ(diffDeferred, "", sc.name << ", offers deferred");
+        if (!diffDeferred.empty())
+        {
+            std::cerr << "FIRST DIFFERENCE (" << sc.name << ", offers deferred): " << diffDeferred
+                      << std::endl;
+        }
         NS_TEST_EXPECT_MSG_GT(a.deliveries.size(), 10, sc.name << ": traffic flows");
     }
 
     uint64_t m_slots;          //!< slots per scenario
     double m_refSeconds{0.0};  //!< reference wall time
     double m_fastSeconds{0.0}; //!< fast engine wall time
+    uint64_t m_dormant{0};     //!< lane-slots left out by sparse stepping
 };
 
 /**

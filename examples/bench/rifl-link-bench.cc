@@ -133,6 +133,7 @@ struct Result
     uint64_t received{0}; //!< packets received
     uint64_t slots{0};    //!< RIFL slots run (0 for p2p)
     uint64_t stepped{0};  //!< fast engine: slots stepped one by one
+    uint64_t dormant{0};  //!< fast engine: lane-slots sparse stepping left out
     uint64_t loaded{0};   //!< fast engine: slots jumped with traffic
 };
 
@@ -212,6 +213,7 @@ RunOne(const std::string& model, double ber, uint32_t minSize, uint32_t maxSize,
         {
             r.stepped = fast->GetSteppedSlots();
             r.loaded = fast->GetLoadedJumpedSlots();
+            r.dormant = fast->GetDormantLaneSlots();
         }
     }
     r.sent = gens[0].sent + gens[1].sent;
@@ -362,6 +364,7 @@ RunEngine(RiflLinkEngine& engine, const RiflLinkConfig& config, double ber,
     {
         r.stepped = fast->GetSteppedSlots();
         r.loaded = fast->GetLoadedJumpedSlots();
+        r.dormant = fast->GetDormantLaneSlots();
     }
     *digest = h;
     return r;
@@ -529,6 +532,7 @@ main(int argc, char* argv[])
                 j["events_per_wall_s"] = res[m].events / res[m].wallS;
                 j["slots"] = res[m].slots;
                 j["fast_stepped_slots"] = res[m].stepped;
+                j["fast_dormant_lane_slots"] = res[m].dormant;
                 j["fast_loaded_jumped_slots"] = res[m].loaded;
                 std::cout << j.dump() << "\n";
             }

@@ -36,6 +36,10 @@ constexpr uint64_t QUIET_MARGIN = 24;
 constexpr uint64_t STEADY_MARGIN = FLAG_DELAY + 1;
 /// Shortest loaded jump worth its set-up (slots).
 constexpr uint64_t MIN_LOADED_JUMP = 1;
+/// Sparse stepping: slots to the AdvanceTo() target below which no entry is tried.
+constexpr uint64_t SPARSE_MIN_SLOTS = 4;
+/// Sparse stepping: slots after a failed entry before the next try.
+constexpr uint64_t SPARSE_RETRY_SLOTS = 4;
 /// Start-up templates kept per process (RiflFastEngine::SetStartupTemplates()).
 constexpr std::size_t MAX_TEMPLATES = 256;
 /// Longest start-up a template is made of (slots).
@@ -643,6 +647,18 @@ RiflFastEngine::AdvanceTo(uint64_t slot)
         // Deferred arrivals (OfferPayloadAt()) join the queue in their slot: a batched
         // jump takes them on the way, every other mode stops there.
         AdmitArrivals();
+        if (m_dormant != 0)
+        {
+            // Sparse stepping goes on while no sender can deal, no error, sync-loss or
+            // skip slot comes and the last step had activity (a quiet one may lead to a
+            // jump).
+            if (m_quietSlots == 0 && NoDealPossible() && m_slot < JumpHorizon())
+            {
+                Step();
+                continue;
+            }
+            WakeDormant();
+        }
         const uint64_t stop = std::min(slot, NextArrival());
         if (IsQuiescent())
         {
@@ -681,9 +697,17 @@ RiflFastEngine::AdvanceTo(uint64_t slot)
             PauseWaitJump(n);
             continue;
         }
+        if (m_slot >= m_sparseRetry && slot - m_slot >= SPARSE_MIN_SLOTS)
+        {
+            TryEnterSparse();
+        }
         Step();
     }
     AdmitArrivals();
+    if (m_dormant != 0)
+    {
+        WakeDormant(); // nothing outside AdvanceTo() sees a dormant lane
+    }
 }
 
 uint64_t
@@ -967,6 +991,12 @@ uint64_t
 RiflFastEngine::GetPauseWaitJumpedSlots() const
 {
     return m_pauseWaitJumped;
+}
+
+uint64_t
+RiflFastEngine::GetDormantLaneSlots() const
+{
+    return m_dormantLaneSlots;
 }
 
 uint64_t
@@ -1852,6 +1882,11 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                     out.fill = true;
                     out.tag
                         = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
+                    if (lane.fillLast + 1 != m_slot)
+                    {
+                        lane.fillSince = m_slot;
+                    }
+                    lane.fillLast = m_slot;
                     lane.txScr = StepState(lane.txScr);
                     lane.fillPushes = std::min(lane.fillPushes + 1, m_d);
                 }
@@ -2839,6 +2874,15 @@ RiflFastEngine::Step()
         const uint32_t sender = 1 - rx;
         for (uint32_t l = 0; l < m_config.lanes; ++l)
         {
+            if ((m_dormant >> l) & 1)
+            {
+                // A dormant lane receives a clean fill in sequence (ReceiveCleanFill()):
+                // its state is caught up when it wakes, its counters here.
+                RiflEndpointCounters& c = m_ep[rx].counters;
+                ++c.framesReceived;
+                ++c.dataFramesDelivered;
+                continue;
+            }
             auto& line = m_ep[sender].lanes[l].line;
             const uint64_t delay = m_laneDelay[l] + FLAG_DELAY;
             while (!line.empty())
@@ -2885,6 +2929,151 @@ RiflFastEngine::Step()
     ++m_stepped;
     m_quietSlots = m_activity ? 0 : m_quietSlots + 1;
     m_steadySlots = m_unsteady ? 0 : m_steadySlots + 1;
+}
+
+bool
+RiflFastEngine::NoDealPossible() const
+{
+    for (const Endpoint& ep : m_ep)
+    {
+        if (ep.txQueue.empty())
+        {
+            continue;
+        }
+        // The deal starts at the round-robin lane and stops at the first lane not
+        // ready: a lane with counters to run cannot be ready in this slot.
+        const uint32_t rr = ep.txRoundRobin;
+        if (((m_dormant >> rr) & 1) || ep.lanes[rr].state.GetUserReadyWait() == 0)
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool
+RiflFastEngine::IsDormantLane(uint32_t k) const
+{
+    const uint64_t delay = m_laneDelay[k] + FLAG_DELAY;
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        const Lane& lane = m_ep[s].lanes[k];
+        const Lane& peer = m_ep[1 - s].lanes[k];
+        const RiflLaneState& st = lane.state;
+        // TX: NORMAL sending fills, and nothing that could change that but a deal.
+        // RX: receiving in sequence with nothing raised (regular count saturated:
+        // both request counters are 0).
+        if (st.GetTxState() != RiflTxState::NORMAL || !st.IsInitDone() || !st.IsRollbackDone()
+            || st.GetResumeWait() < m_d || st.GetReplayCounter() != 0 || st.GetFcNotified()
+            || st.GetRemoteFcPause() || st.GetFrameError() || st.GetRegularCount() < 16
+            || !st.IsAligned() || !st.IsRxUp() || st.GetAlignWindowBad() != 0
+            || st.GetExpectedId() != st.GetThreshold() || lane.fifo.size() > m_thrOn
+            || lane.rxDelta != 0 || !lane.linkUp)
+        {
+            return false;
+        }
+        // The line s -> 1 - s: the fills Transmit() sent in the last delay + 1 slots (no
+        // other frame between them: the same tag, consecutive IDs), one per line slot up
+        // to the last one sent (m_slot), the first received in this slot, carrying the ID
+        // the receiver expects.
+        const std::size_t n = lane.line.size();
+        if (lane.fillLast + 1 != m_slot || m_slot - lane.fillSince < delay + 1 || n != delay + 1
+            || lane.line[0].lineSlot + delay != m_slot)
+        {
+            return false;
+        }
+        const RiflFrameTag tag
+            = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
+        // ReceiveCleanFill()'s conditions on the tag, for the receiver.
+        if (tag.fcSeq > peer.rxNextFcSeq
+            || (tag.laneSeq > peer.rxNextSeq && peer.resyncReportedAt != peer.rxNextSeq))
+        {
+            return false;
+        }
+        const uint32_t exp = peer.state.GetExpectedId();
+        if (lane.line[0].txId != exp)
+        {
+            return false;
+        }
+        // The next frame sent carries the ID after the last one on the line.
+        if (((exp + n) & (m_d - 1)) != st.GetTxFrameId())
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool
+RiflFastEngine::TryEnterSparse()
+{
+    NS_ASSERT(m_dormant == 0);
+    if (!m_jumps || m_selfCheck || m_trackScrambler || m_batch || !m_started || m_quietSlots != 0
+        || m_slot < m_maxDelay + FLAG_DELAY + 1 || !NoDealPossible() || m_slot >= JumpHorizon())
+    {
+        m_sparseRetry = m_slot + SPARSE_RETRY_SLOTS;
+        return false;
+    }
+    uint32_t mask = 0;
+    uint32_t count = 0;
+    for (uint32_t k = 0; k < m_config.lanes; ++k)
+    {
+        if (IsDormantLane(k))
+        {
+            mask |= 1u << k;
+            ++count;
+        }
+    }
+    // Every lane dormant: both queues are empty (a lane a sender waits on is not), the
+    // link is about to be quiet and to jump.
+    if (mask == 0 || count == m_config.lanes)
+    {
+        m_sparseRetry = m_slot + SPARSE_RETRY_SLOTS;
+        return false;
+    }
+    m_dormant = mask;
+    m_dormantCount = count;
+    m_dormantFrom = m_slot;
+    return true;
+}
+
+void
+RiflFastEngine::WakeDormant()
+{
+    const uint64_t n = m_slot - m_dormantFrom;
+    for (uint32_t k = 0; k < m_config.lanes; ++k)
+    {
+        if (((m_dormant >> k) & 1) == 0)
+        {
+            continue;
+        }
+        const uint64_t delay = m_laneDelay[k] + FLAG_DELAY;
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            Lane& lane = m_ep[s].lanes[k];
+            // The line held delay + 1 fills (one per line slot, consecutive IDs, one tag)
+            // and still does, n line slots and n IDs on: the first n received, n sent.
+            for (LineFrame& f : lane.line)
+            {
+                f.lineSlot += n;
+                f.txId = static_cast<uint32_t>((f.txId + n) & (m_d - 1));
+            }
+            lane.fillLast = m_slot - 1; // the run of fills goes on
+            const RiflFrameTag tag
+                = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
+            // The buffer: a fill pushed per slot while it held fewer than D since the
+            // last other frame.
+            for (uint64_t i = 0; i < n && lane.fillPushes < m_d; ++i, ++lane.fillPushes)
+            {
+                lane.state.PushBuffer(RiflBufferEntry{m_fill, tag, nullptr});
+            }
+            // n fills sent, n received in sequence.
+            lane.state.AdvanceSteady(n, n);
+        }
+    }
+    m_dormantLaneSlots += 2 * n * m_dormantCount;
+    m_dormant = 0;
+    m_dormantCount = 0;
 }
 
 bool
@@ -3326,6 +3515,12 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
     bool allReady = true;
     for (uint32_t l = 0; l < nLanes; ++l)
     {
+        if ((m_dormant >> l) & 1)
+        {
+            plan[l] = RiflTxFrame::NEW_DATA; // a fill (no sender deals: NoDealPossible())
+            ready[l] = true;
+            continue;
+        }
         RiflLaneState& st = ep.lanes[l].state;
         const RiflTxState before = st.GetTxState();
         const RiflTxState now = st.SelectState(groupRxUp);
@@ -3390,6 +3585,15 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
 
     for (uint32_t l = 0; l < nLanes; ++l)
     {
+        if ((m_dormant >> l) & 1)
+        {
+            // A dormant lane sends a fill in NORMAL: its line, buffer and Frame ID are
+            // caught up when it wakes (WakeDormant()), its counters here.
+            NS_ASSERT(assigned[l] < 0);
+            ++c.stateSlots[static_cast<uint8_t>(RiflTxState::NORMAL)];
+            ++c.fillFrames;
+            continue;
+        }
         Lane& lane = ep.lanes[l];
         RiflLaneState& st = lane.state;
         const RiflTxState state = st.GetTxState();
@@ -3512,6 +3716,11 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                     out.fill = true;
                     out.tag
                         = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
+                    if (lane.fillLast + 1 != m_slot)
+                    {
+                        lane.fillSince = m_slot;
+                    }
+                    lane.fillLast = m_slot;
                     // Pushing a fill into an all-fill buffer changes nothing (the
                     // fills since the lane's last user frame carry the same tag).
                     if (lane.fillPushes < m_d)

@@ -111,6 +111,23 @@ namespace ns3
  * target, or at the next error receive slot. The state "steadily loaded" is
  * cached across consecutive loaded jumps (a loaded jump preserves it).
  *
+ * **Sparse stepping.** In a stepped stretch where neither sender can deal user data
+ * (its queue is empty, or the lane its round robin waits on has a replay, resume wait
+ * or rollback to go: RiflLaneState::GetUserReadyWait() > 0), as in a recovery, whose
+ * replay stalls both bonding groups, the lanes whose two directions carry nothing but
+ * fill frames are left out of the slots ("dormant"): both lane states in NORMAL with
+ * rollback and resume wait done, no FC level notified or remote FC pause, no Frame
+ * Error or request flag, key monitor saturated, aligned and up with no illegal header
+ * in the window, exp_id = thr, FC FIFO at or below Thr_ON (it can only drain), and
+ * every frame on the line a clean fill with the lane's current fill tag and the IDs
+ * the receiver expects. Such a lane would send a fill, push it into its buffer (while
+ * it holds fewer than D), receive a fill in sequence and count them, nothing else, and
+ * nothing else reads it: its counters are kept per slot, and its line, buffer and
+ * state are caught up when it wakes (AdvanceSteady() and the fills still in flight).
+ * Every dormant lane wakes before a slot where a sender could deal, an error,
+ * sync-loss or skip slot (JumpHorizon()), after a quiet step (a jump may follow), and
+ * before AdvanceTo() returns. Off with self-check or scrambler tracking.
+ *
  * **Deferred offers** (OfferPayloadAt()): a packet offered for a later slot waits
  * in an arrival list and joins the TX queue when the engine reaches its slot, as
  * AdvanceTo(slot) and OfferPayload() would have put it. A batched jump takes the
@@ -313,6 +330,10 @@ class RiflFastEngine : public RiflLinkEngine
 
     /// \return the number of frames materialised as real bits.
     uint64_t GetMaterialisedFrames() const;
+
+    /// \return the lane-slots of stepped slots that sparse stepping skipped (a lane of one
+    ///         endpoint for one slot counts once; see the class documentation).
+    uint64_t GetDormantLaneSlots() const;
 
     /**
      * \brief Self-check mode for tests: also run a real continuous scrambler per
@@ -859,6 +880,10 @@ class RiflFastEngine : public RiflLinkEngine
         uint64_t rxNextFcSeq{0};                 //!< next FC notification expected
         bool linkUp{false};                      //!< was ready for user data once
         uint32_t fillPushes{0}; //!< consecutive fill frames pushed (saturates at D)
+        /// the first slot of the lane's current run of fill frames sent in consecutive
+        /// slots by Transmit() (or left out by sparse stepping)
+        uint64_t fillSince{0};
+        uint64_t fillLast{NEVER}; //!< the last slot of that run (NEVER before any)
     };
 
     /// Reassembly of the packet being received.
@@ -980,6 +1005,28 @@ class RiflFastEngine : public RiflLinkEngine
      * \param compensate its clock-compensation signal is active in this slot.
      */
     void Transmit(uint32_t ep, bool compensate);
+
+    /**
+     * \brief Sparse stepping (see the class documentation): mark the lanes that may
+     *        leave the coming stepped slots, if no sender can deal user data now.
+     * \return true if some lane is dormant now.
+     */
+    bool TryEnterSparse();
+
+    /**
+     * \param k a lane index.
+     * \return true if lane \p k of both endpoints, and both directions of its line,
+     *         meet the dormancy conditions now.
+     */
+    bool IsDormantLane(uint32_t k) const;
+
+    /// \return true if no sender can deal a user segment in the current slot (sparse
+    ///         stepping's condition, for the dormant lanes as they are).
+    bool NoDealPossible() const;
+
+    /// \brief Bring every dormant lane up to the current slot (line, buffer, state) and
+    ///        end sparse stepping.
+    void WakeDormant();
 
     /**
      * \return true if the link is quiescent now (a jump is allowed).
@@ -1359,6 +1406,11 @@ class RiflFastEngine : public RiflLinkEngine
     uint64_t m_jumped{0};                                              //!< slots jumped
     uint64_t m_pauseWaitJumped{0}; //!< slots of RX-up waits jumped (part of m_jumped)
     uint64_t m_materialised{0};                                        //!< frames materialised
+    uint32_t m_dormant{0};          //!< sparse stepping: bit k set = lane k is dormant
+    uint32_t m_dormantCount{0};     //!< the number of dormant lanes
+    uint64_t m_dormantFrom{0};      //!< sparse stepping: the first slot the lanes missed
+    uint64_t m_sparseRetry{0};      //!< sparse stepping: the next slot an entry is tried
+    uint64_t m_dormantLaneSlots{0}; //!< GetDormantLaneSlots()
     DeliveryCallback m_deliveryCb;                                     //!< delivery callback
     EventCallback m_eventCb;                                           //!< event callback
     std::shared_ptr<const StartupTemplate> m_template; //!< the template followed, if any
