@@ -452,6 +452,7 @@ void
 RiflFastEngine::OfferPayload(uint32_t endpoint, uint64_t packetId,
                              std::shared_ptr<const RiflPayload> payload)
 {
+    RequireNotAdvancing("OfferPayload");
     CheckIndex(endpoint, 0);
     QueuedPacket qp = MakeQueued(packetId, std::move(payload));
     RIFL_CHECK_ARG(!m_ep[endpoint].arrivals.empty(),
@@ -489,6 +490,7 @@ bool
 RiflFastEngine::OfferPayloadAt(uint32_t endpoint, uint64_t packetId,
                                std::shared_ptr<const RiflPayload> payload, uint64_t slot)
 {
+    RequireNotAdvancing("OfferPayloadAt");
     CheckIndex(endpoint, 0);
     if (!m_started || m_template)
     {
@@ -632,6 +634,17 @@ RiflFastEngine::GetSlot() const
 void
 RiflFastEngine::AdvanceTo(uint64_t slot)
 {
+    RequireNotAdvancing("AdvanceTo");
+    // Marks the run (RequireNotAdvancing()), also when a callback throws out of it.
+    struct Advancing
+    {
+        bool& flag; //!< m_advancing
+        ~Advancing()
+        {
+            flag = false;
+        }
+    } advancing{m_advancing};
+    m_advancing = true;
     if (InTemplate())
     {
         if (slot < m_template->endSlot)
@@ -956,6 +969,7 @@ RiflFastEngine::SetEventCallback(EventCallback cb)
 const RiflLaneState&
 RiflFastEngine::GetLaneState(uint32_t endpoint, uint32_t lane) const
 {
+    RequireNotAdvancing("GetLaneState");
     CheckIndex(endpoint, lane);
     const_cast<RiflFastEngine*>(this)->LeaveTemplate();
     // The buffer is built lazily in batched mode; ending the batch changes nothing else.
@@ -1003,6 +1017,17 @@ uint64_t
 RiflFastEngine::GetMaterialisedFrames() const
 {
     return m_materialised;
+}
+
+void
+RiflFastEngine::RequireNotAdvancing(const char* method) const
+{
+    RIFL_CHECK_ARG(m_advancing,
+                   "RiflFastEngine::" << method
+                                      << " called from a delivery or event callback, inside "
+                                         "AdvanceTo(): a callback must not call the engine "
+                                         "(collect what it reports and act after AdvanceTo() "
+                                         "returns, as RiflChannel does)");
 }
 
 void
@@ -1882,11 +1907,6 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                     out.fill = true;
                     out.tag
                         = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
-                    if (lane.fillLast + 1 != m_slot)
-                    {
-                        lane.fillSince = m_slot;
-                    }
-                    lane.fillLast = m_slot;
                     lane.txScr = StepState(lane.txScr);
                     lane.fillPushes = std::min(lane.fillPushes + 1, m_d);
                 }

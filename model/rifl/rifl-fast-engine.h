@@ -386,6 +386,15 @@ class RiflFastEngine : public RiflLinkEngine
      */
     void RequireNotStarted(const char* setter);
 
+    /**
+     * \brief Refuse a call made from a delivery or event callback (inside AdvanceTo()):
+     *        std::invalid_argument naming \p method. The engine holds state mid-slot
+     *        there (dormant lanes, a jump's callbacks), which such a call would see or
+     *        change out of order.
+     * \param method the method's name, for the message.
+     */
+    void RequireNotAdvancing(const char* method) const;
+
     struct StartupTemplate;
 
     /**
@@ -1406,6 +1415,7 @@ class RiflFastEngine : public RiflLinkEngine
     uint64_t m_jumped{0};                                              //!< slots jumped
     uint64_t m_pauseWaitJumped{0}; //!< slots of RX-up waits jumped (part of m_jumped)
     uint64_t m_materialised{0};                                        //!< frames materialised
+    bool m_advancing{false};        //!< inside AdvanceTo() (RequireNotAdvancing())
     uint32_t m_dormant{0};          //!< sparse stepping: bit k set = lane k is dormant
     uint32_t m_dormantCount{0};     //!< the number of dormant lanes
     uint64_t m_dormantFrom{0};      //!< sparse stepping: the first slot the lanes missed

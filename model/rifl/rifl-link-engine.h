@@ -322,6 +322,11 @@ class RiflLinkEngine
 
     /**
      * \brief Set the delivery callback.
+     *
+     * The delivery and event callbacks run inside AdvanceTo(): they must not call the
+     * engine (offer packets, advance it, read its lane states); they collect what it
+     * reports, and the caller acts on it once AdvanceTo() returns (as RiflChannel does).
+     * RiflFastEngine refuses such calls with std::invalid_argument.
      * \param cb the callback.
      */
     virtual void SetDeliveryCallback(DeliveryCallback cb) = 0;
