@@ -21,6 +21,7 @@
 #include "ns3/network-module.h"
 #include "ns3/rifl-compat.h"
 #include "ns3/test.h"
+#include "rifl-test-util.h"
 
 #include <algorithm>
 #include <array>
@@ -1391,26 +1392,6 @@ class DirectLinkDeviceFrozenAttributesTestCase : public TestCase
     }
 
   private:
-    /**
-     * \param object an object.
-     * \param name an attribute.
-     * \param value a new value.
-     * \return the error message, or "" if the value was taken.
-     */
-    static std::string TrySet(Ptr<Object> object, const std::string& name,
-                              const AttributeValue& value)
-    {
-        try
-        {
-            object->SetAttribute(name, value);
-        }
-        catch (const std::invalid_argument& e)
-        {
-            return e.what();
-        }
-        return "";
-    }
-
     void DoRun() override
     {
         PairBed bed("Fast", false, -1);
@@ -1418,17 +1399,25 @@ class DirectLinkDeviceFrozenAttributesTestCase : public TestCase
         // Before the start: taken (and set back).
         NS_TEST_EXPECT_MSG_EQ(bed.a->IsLinkStarted(), false, "not started before the run");
         NS_TEST_EXPECT_MSG_EQ(ch->IsLinkStarted(), false, "the channel neither");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "RetryBufferSize", UintegerValue(20)), "",
-                              "RetryBufferSize before the start");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "RetryBufferSize", UintegerValue(30)), "", "and back");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(ch, "Ber", DoubleValue(1e-9)), "", "Ber before the start");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(ch, "Ber", DoubleValue(0.0)), "", "and back");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(ch, "LineRate", UintegerValue(10000000000ULL)), "",
-                              "LineRate before the start");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(ch, "LineRate", UintegerValue(5000000000ULL)), "", "and back");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "Mtu", UintegerValue(4095)), "",
+        NS_TEST_EXPECT_MSG_EQ(
+            rifltest::TrySetAttribute(bed.a, "RetryBufferSize", UintegerValue(20)), "",
+            "RetryBufferSize before the start");
+        NS_TEST_EXPECT_MSG_EQ(
+            rifltest::TrySetAttribute(bed.a, "RetryBufferSize", UintegerValue(30)), "", "and back");
+        NS_TEST_EXPECT_MSG_EQ(rifltest::TrySetAttribute(ch, "Ber", DoubleValue(1e-9)), "",
+                              "Ber before the start");
+        NS_TEST_EXPECT_MSG_EQ(rifltest::TrySetAttribute(ch, "Ber", DoubleValue(0.0)), "",
+                              "and back");
+        NS_TEST_EXPECT_MSG_EQ(
+            rifltest::TrySetAttribute(ch, "LineRate", UintegerValue(10000000000ULL)), "",
+            "LineRate before the start");
+        NS_TEST_EXPECT_MSG_EQ(
+            rifltest::TrySetAttribute(ch, "LineRate", UintegerValue(5000000000ULL)), "",
+            "and back");
+        NS_TEST_EXPECT_MSG_EQ(rifltest::TrySetAttribute(bed.a, "Mtu", UintegerValue(4095)), "",
                               "Mtu + 2 above MaxMessageBytes before the start (checked at it)");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "Mtu", UintegerValue(1500)), "", "and back");
+        NS_TEST_EXPECT_MSG_EQ(rifltest::TrySetAttribute(bed.a, "Mtu", UintegerValue(1500)), "",
+                              "and back");
         Simulator::Schedule(MicroSeconds(100), &PairBed::Send, &bed, 1, 300);
         Simulator::Stop(MicroSeconds(50));
         Simulator::Run();
@@ -1455,12 +1444,9 @@ class DirectLinkDeviceFrozenAttributesTestCase : public TestCase
         {
             for (Ptr<DirectLinkNetDevice> dev : {bed.a, bed.b})
             {
-                const std::string what = TrySet(dev, name, *value);
-                NS_TEST_EXPECT_MSG_EQ((what.find("ns3::DirectLinkNetDevice::" + name
-                                                 + " cannot change once the link has "
-                                                   "started")
-                                       != std::string::npos),
-                                      true, name << " refused, naming it: '" << what << "'");
+                NS_TEST_EXPECT_MSG_EQ(
+                    rifltest::StartedLinkRefusal(dev, "DirectLinkNetDevice", name, *value), "",
+                    name);
             }
         }
         const std::vector<std::pair<std::string, Ptr<AttributeValue>>> channelValues
@@ -1475,12 +1461,8 @@ class DirectLinkDeviceFrozenAttributesTestCase : public TestCase
                {"Split", Create<BooleanValue>(true)}};
         for (const auto& [name, value] : channelValues)
         {
-            const std::string what = TrySet(ch, name, *value);
-            NS_TEST_EXPECT_MSG_EQ((what.find("ns3::DirectLinkChannel::" + name
-                                             + " cannot change once the link has "
-                                               "started")
-                                   != std::string::npos),
-                                  true, name << " refused, naming it: '" << what << "'");
+            NS_TEST_EXPECT_MSG_EQ(
+                rifltest::StartedLinkRefusal(ch, "DirectLinkChannel", name, *value), "", name);
         }
         // Reads still work and show the values the link runs with.
         UintegerValue retry;
@@ -1505,19 +1487,23 @@ class DirectLinkDeviceFrozenAttributesTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(ch->GetConfig().retryBufferSize, 30u, "the engine's config too");
         // Attributes the device reads as it runs still change; Mtu only within the started
         // link's MaxMessageBytes (its engine refuses longer messages).
-        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "Mtu", UintegerValue(1400)), "", "Mtu changes");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "Mtu", UintegerValue(4094)), "",
+        NS_TEST_EXPECT_MSG_EQ(rifltest::TrySetAttribute(bed.a, "Mtu", UintegerValue(1400)), "",
+                              "Mtu changes");
+        NS_TEST_EXPECT_MSG_EQ(rifltest::TrySetAttribute(bed.a, "Mtu", UintegerValue(4094)), "",
                               "Mtu up to MaxMessageBytes - 2");
-        const std::string mtu = TrySet(bed.a, "Mtu", UintegerValue(4095));
+        const std::string mtu = rifltest::TrySetAttribute(bed.a, "Mtu", UintegerValue(4095));
         NS_TEST_EXPECT_MSG_EQ((mtu.find("Mtu = 4095") != std::string::npos
                                && mtu.find("MaxMessageBytes = 4096") != std::string::npos),
                               true, "Mtu + 2 above MaxMessageBytes refused: '" << mtu << "'");
         NS_TEST_EXPECT_MSG_EQ(bed.a->GetMtu(), 4094, "Mtu kept");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "Mtu", UintegerValue(1500)), "", "and back");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "MessageQueueLimit", UintegerValue(64)), "",
-                              "MessageQueueLimit changes");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(bed.a, "EngineQueueMessages", UintegerValue(4)), "",
-                              "EngineQueueMessages changes");
+        NS_TEST_EXPECT_MSG_EQ(rifltest::TrySetAttribute(bed.a, "Mtu", UintegerValue(1500)), "",
+                              "and back");
+        NS_TEST_EXPECT_MSG_EQ(
+            rifltest::TrySetAttribute(bed.a, "MessageQueueLimit", UintegerValue(64)), "",
+            "MessageQueueLimit changes");
+        NS_TEST_EXPECT_MSG_EQ(
+            rifltest::TrySetAttribute(bed.a, "EngineQueueMessages", UintegerValue(4)), "",
+            "EngineQueueMessages changes");
         UintegerValue limit;
         bed.a->GetAttribute("MessageQueueLimit", limit);
         NS_TEST_EXPECT_MSG_EQ(limit.Get(), 64u, "MessageQueueLimit reads the new value");

@@ -18,6 +18,7 @@
 #include "ns3/rifl-net-device.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-layer.h"
+#include "rifl-test-util.h"
 
 #include <algorithm>
 #include <array>
@@ -420,26 +421,6 @@ class RiflDeviceFrozenAttributesTestCase : public TestCase
     }
 
   private:
-    /**
-     * \param object an object.
-     * \param name an attribute.
-     * \param value a new value.
-     * \return the error message, or "" if the value was taken.
-     */
-    static std::string TrySet(Ptr<Object> object, const std::string& name,
-                              const AttributeValue& value)
-    {
-        try
-        {
-            object->SetAttribute(name, value);
-        }
-        catch (const std::invalid_argument& e)
-        {
-            return e.what();
-        }
-        return "";
-    }
-
     void DoRun() override
     {
         Bed bed("Fast", 0.0, 4);
@@ -447,10 +428,14 @@ class RiflDeviceFrozenAttributesTestCase : public TestCase
         Ptr<RiflChannel> ch = bed.Channel();
         // Before the start: taken (and set back).
         NS_TEST_EXPECT_MSG_EQ(dev->IsLinkStarted(), false, "not started before the run");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(dev, "Lanes", UintegerValue(2)), "", "Lanes before the start");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(dev, "Lanes", UintegerValue(4)), "", "and back");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(ch, "Ber", DoubleValue(1e-9)), "", "Ber before the start");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(ch, "Ber", DoubleValue(0.0)), "", "and back");
+        NS_TEST_EXPECT_MSG_EQ(rifltest::TrySetAttribute(dev, "Lanes", UintegerValue(2)), "",
+                              "Lanes before the start");
+        NS_TEST_EXPECT_MSG_EQ(rifltest::TrySetAttribute(dev, "Lanes", UintegerValue(4)), "",
+                              "and back");
+        NS_TEST_EXPECT_MSG_EQ(rifltest::TrySetAttribute(ch, "Ber", DoubleValue(1e-9)), "",
+                              "Ber before the start");
+        NS_TEST_EXPECT_MSG_EQ(rifltest::TrySetAttribute(ch, "Ber", DoubleValue(0.0)), "",
+                              "and back");
         Simulator::Schedule(MicroSeconds(100), &SendOne, bed.tx, 1, 1000);
         Simulator::Stop(MicroSeconds(50));
         Simulator::Run();
@@ -473,12 +458,8 @@ class RiflDeviceFrozenAttributesTestCase : public TestCase
                {"UserWordBytes", Create<UintegerValue>(64)}};
         for (const auto& [name, value] : deviceValues)
         {
-            const std::string what = TrySet(dev, name, *value);
-            NS_TEST_EXPECT_MSG_EQ((what.find("ns3::RiflNetDevice::" + name
-                                             + " cannot change once the link has "
-                                               "started")
-                                   != std::string::npos),
-                                  true, name << " refused, naming it: '" << what << "'");
+            NS_TEST_EXPECT_MSG_EQ(rifltest::StartedLinkRefusal(dev, "RiflNetDevice", name, *value),
+                                  "", name);
         }
         const std::vector<std::pair<std::string, Ptr<AttributeValue>>> channelValues
             = {{"CableLength", Create<DoubleValue>(20.0)},
@@ -491,12 +472,8 @@ class RiflDeviceFrozenAttributesTestCase : public TestCase
                {"Split", Create<BooleanValue>(true)}};
         for (const auto& [name, value] : channelValues)
         {
-            const std::string what = TrySet(ch, name, *value);
-            NS_TEST_EXPECT_MSG_EQ((what.find("ns3::RiflChannel::" + name
-                                             + " cannot change once the link has "
-                                               "started")
-                                   != std::string::npos),
-                                  true, name << " refused, naming it: '" << what << "'");
+            NS_TEST_EXPECT_MSG_EQ(rifltest::StartedLinkRefusal(ch, "RiflChannel", name, *value), "",
+                                  name);
         }
         // Reads still work and show the values the link runs with.
         UintegerValue lanes;
@@ -506,9 +483,11 @@ class RiflDeviceFrozenAttributesTestCase : public TestCase
         ch->GetAttribute("Ber", ber);
         NS_TEST_EXPECT_MSG_EQ(ber.Get(), 0.0, "Ber reads as before");
         // An attribute the device reads as it runs still changes.
-        NS_TEST_EXPECT_MSG_EQ(TrySet(dev, "Mtu", UintegerValue(1500)), "", "Mtu changes");
-        NS_TEST_EXPECT_MSG_EQ(TrySet(dev, "DeliverCorrupted", BooleanValue(false)), "",
-                              "DeliverCorrupted changes");
+        NS_TEST_EXPECT_MSG_EQ(rifltest::TrySetAttribute(dev, "Mtu", UintegerValue(1500)), "",
+                              "Mtu changes");
+        NS_TEST_EXPECT_MSG_EQ(
+            rifltest::TrySetAttribute(dev, "DeliverCorrupted", BooleanValue(false)), "",
+            "DeliverCorrupted changes");
         // The link runs on, unchanged: the datagram sent at 100 us arrives.
         Simulator::Stop(MicroSeconds(100));
         Simulator::Run();

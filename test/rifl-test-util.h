@@ -9,6 +9,7 @@
 #define RIFL_TEST_UTIL_H
 
 #include "ns3/multiprocessor-topology-helper.h"
+#include "ns3/object.h"
 
 #include <functional>
 #include <stdexcept>
@@ -35,6 +36,46 @@ InvalidArgumentMessage(const std::function<void()>& f)
         return e.what();
     }
     return "";
+}
+
+/**
+ * \param object an object.
+ * \param name an attribute.
+ * \param value a new value.
+ * \return the std::invalid_argument message SetAttribute() threw, or "" if the value was
+ *         taken.
+ */
+inline std::string
+TrySetAttribute(Ptr<Object> object, const std::string& name, const AttributeValue& value)
+{
+    return InvalidArgumentMessage(
+        [&]()
+        {
+            object->SetAttribute(name, value);
+        });
+}
+
+/**
+ * \brief Set an attribute of an object whose link has started, expecting the refusal of
+ *        LinkAttributeAccessor.
+ * \param object the object.
+ * \param type its TypeId name without "ns3::" (e.g. "RiflNetDevice").
+ * \param name the attribute.
+ * \param value a valid value.
+ * \return "" if the set was refused with a message naming "ns3::TYPE::NAME", else what
+ *         happened (the message, or that the value was taken).
+ */
+inline std::string
+StartedLinkRefusal(Ptr<Object> object, const std::string& type, const std::string& name,
+                   const AttributeValue& value)
+{
+    const std::string what = TrySetAttribute(object, name, value);
+    if (what.find("ns3::" + type + "::" + name + " cannot change once the link has started")
+        != std::string::npos)
+    {
+        return "";
+    }
+    return what.empty() ? name + " taken" : name + " refused otherwise: " + what;
 }
 
 /**
