@@ -2160,63 +2160,75 @@ RiflFastEngine::EnterBatch()
         const uint32_t s = 1 - r;
         Endpoint& rx = m_ep[r];
         const Endpoint& tx = m_ep[s];
-        std::vector<Run> waiting;  // in the FIFO (received)
-        std::vector<Run> inFlight; // on the line
+        // The user frames in the FIFOs (received) and on the line, each in groupSeq
+        // order; sorted as small keys, then built in place in the run queue.
+        struct Source
+        {
+            uint64_t seq;   // its groupSeq
+            uint32_t lane;  // its lane
+            uint32_t index; // its place in the lane's FIFO or line
+        };
+        std::vector<Source> waiting;
+        std::vector<Source> inFlight;
         auto& recent = m_recent[r];
         recent.fill({NEVER, NEVER});
         for (uint32_t l = 0; l < nLanes; ++l)
         {
-            for (FifoEntry& e : rx.lanes[l].fifo)
+            const auto& fifo = rx.lanes[l].fifo;
+            for (uint32_t i = 0; i < fifo.size(); ++i)
             {
-                Run x;
-                x.single = true;
-                x.count = 1;
-                x.frame = std::move(e.frame);
-                x.bytes = std::move(e.bytes);
-                x.tag = e.tag;
-                x.lineSlot = e.readySlot - m_lineDelay - USER_DELAY;
-                x.ready = e.readySlot;
-                x.lane0 = l;
-                x.nBytes = e.nBytes;
-                x.eop = e.eop;
                 recent[l][0] = recent[l][1];
-                recent[l][1] = x.lineSlot;
-                waiting.push_back(std::move(x));
+                recent[l][1] = fifo[i].readySlot - m_lineDelay - USER_DELAY;
+                waiting.push_back({fifo[i].tag.groupSeq, l, i});
             }
-            rx.lanes[l].fifo.clear();
-            for (const LineFrame& f : tx.lanes[l].line)
+            const auto& line = tx.lanes[l].line;
+            for (uint32_t i = 0; i < line.size(); ++i)
             {
-                if (f.tag.user)
+                if (line[i].tag.user)
                 {
-                    Run x;
-                    x.single = true;
-                    x.count = 1;
-                    x.frame = f.frame;
-                    x.tag = f.tag;
-                    x.lineSlot = f.lineSlot;
-                    x.ready = f.lineSlot + m_lineDelay + USER_DELAY;
-                    x.lane0 = l;
-                    x.nBytes = f.frame->GetValidBytes();
-                    x.eop = IsPacketEnd(f.frame->GetMeta());
-                    inFlight.push_back(std::move(x));
+                    inFlight.push_back({line[i].tag.groupSeq, l, i});
                 }
             }
         }
-        const auto bySeq = [](const Run& a, const Run& b)
-        {
-            return a.tag.groupSeq < b.tag.groupSeq;
-        };
+        const auto bySeq = [](const Source& a, const Source& b) { return a.seq < b.seq; };
         std::sort(waiting.begin(), waiting.end(), bySeq);
         std::sort(inFlight.begin(), inFlight.end(), bySeq);
         RunQueue& runs = m_runs[s];
         runs.clear();
-        for (Run& x : waiting)
+        for (const Source& src : waiting)
         {
-            runs.push_back(std::move(x));
+            FifoEntry& e = rx.lanes[src.lane].fifo[src.index];
+            Run& x = runs.push_back_slot();
+            x = Run();
+            x.single = true;
+            x.count = 1;
+            x.frame = std::move(e.frame);
+            x.bytes = std::move(e.bytes);
+            x.tag = e.tag;
+            x.lineSlot = e.readySlot - m_lineDelay - USER_DELAY;
+            x.ready = e.readySlot;
+            x.lane0 = src.lane;
+            x.nBytes = e.nBytes;
+            x.eop = e.eop;
         }
-        for (Run& x : inFlight)
+        for (const Source& src : inFlight)
         {
-            runs.push_back(std::move(x));
+            const LineFrame& f = tx.lanes[src.lane].line[src.index];
+            Run& x = runs.push_back_slot();
+            x = Run();
+            x.single = true;
+            x.count = 1;
+            x.frame = f.frame;
+            x.tag = f.tag;
+            x.lineSlot = f.lineSlot;
+            x.ready = f.lineSlot + m_lineDelay + USER_DELAY;
+            x.lane0 = src.lane;
+            x.nBytes = f.frame->GetValidBytes();
+            x.eop = IsPacketEnd(f.frame->GetMeta());
+        }
+        for (uint32_t l = 0; l < nLanes; ++l)
+        {
+            rx.lanes[l].fifo.clear();
         }
         m_receivedTo[s] = {waiting.size(), 0};
         m_takenTo[s] = {0, 0};
