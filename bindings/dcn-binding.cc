@@ -122,6 +122,7 @@ RunDcn(const std::string& topology, uint32_t k, uint32_t leaves, uint32_t spines
        uint64_t rngRun, bool report, bool reportJson, bool flows, const py::object& attributes,
        uint32_t ranks, uint32_t coreRank, bool splitRemoteLinks, bool canonicalTies)
 {
+    ns3rifl::RunGuard guard; // one run at a time in the process
     DcnScenarioConfig c;
     c.topology = topology;
     c.k = k;
@@ -346,10 +347,11 @@ RiflBindDcn(py::module_& m)
           py::arg("flows_per_host") = 10, py::arg("segment_bytes") = 1460,
           py::arg("udp_rate_fraction") = 1.0, py::arg("tcp_min_rto_us") = 1000.0,
           py::arg("tcp_buffer_bytes") = 1 << 20, py::arg("duration_us") = 0.0,
-          py::arg("timeout_us") = 1e6, py::arg("rng_run") = 1, py::arg("report") = true,
-          py::arg("report_json") = true, py::arg("flows") = true,
+          py::arg("timeout_us") = 1e6, py::arg("rng_run") = 1, py::arg("report").noconvert() = true,
+          py::arg("report_json").noconvert() = true, py::arg("flows").noconvert() = true,
           py::arg("attributes") = py::none(), py::arg("ranks") = 0, py::arg("core_rank") = 0,
-          py::arg("split_remote_links") = false, py::arg("canonical_ties") = true,
+          py::arg("split_remote_links").noconvert() = false,
+          py::arg("canonical_ties").noconvert() = true,
           "Run a data-center fabric (fat-tree or leaf-spine; technology rifl, ethernet "
           "(PointToPoint) or csma) "
           "with host-to-host traffic and return FCTs, goodput, losses, TCP retransmissions, "

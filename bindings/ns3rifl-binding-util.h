@@ -9,13 +9,56 @@
 
 #include <pybind11/pybind11.h>
 
+#include <atomic>
 #include <map>
+#include <stdexcept>
 #include <string>
 
 namespace ns3rifl
 {
 
 namespace py = pybind11;
+
+/**
+ * \brief One scenario run at a time in the process: ns-3's simulator and the attribute
+ *        defaults a run sets are process-wide, so two runs from two threads (the
+ *        runners release the GIL) would corrupt each other. A second run while one is
+ *        going raises RuntimeError instead.
+ */
+class RunGuard
+{
+  public:
+    /// \brief Take the process's run, or raise RuntimeError if another thread has it.
+    RunGuard()
+    {
+        bool expected = false;
+        if (!Busy().compare_exchange_strong(expected, true))
+        {
+            throw std::runtime_error(
+                "ns3rifl: another simulation is running in this process (ns-3's simulator "
+                "and attribute defaults are process-wide, so runs cannot overlap): run "
+                "scenarios one after another in a thread, or in separate processes "
+                "(ns3rifl.sweep(..., runner=\"process\"))");
+        }
+    }
+
+    /// \brief Give the run back.
+    ~RunGuard()
+    {
+        Busy() = false;
+    }
+
+    RunGuard(const RunGuard&) = delete;
+    RunGuard& operator=(const RunGuard&) = delete;
+
+  private:
+    /// \return the process-wide flag.
+    static std::atomic<bool>& Busy()
+    {
+        static std::atomic<bool> busy{false};
+        return busy;
+    }
+};
 
 /**
  * \brief Convert an attributes dict into name -> text.

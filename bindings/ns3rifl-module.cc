@@ -38,6 +38,7 @@ void RiflBindDcn(py::module_& m); // bindings/dcn-binding.cc
 namespace
 {
 
+using ns3rifl::RunGuard;
 using ns3rifl::ToAttributeMap;
 
 /**
@@ -110,6 +111,7 @@ RunRiflLink(double ber, double load, uint32_t minPacketBytes, uint32_t maxPacket
             double warmupUs, double durationUs, bool bidirectional, uint64_t rngRun,
             const py::object& attributes)
 {
+    RunGuard guard; // one run at a time in the process
     RiflLinkScenarioConfig c;
     c.ber = ber;
     c.load = load;
@@ -155,6 +157,7 @@ RunDirectLinkPair(double ber, uint32_t requestBytes, uint32_t responseBytes,
                   double warmupUs, double durationUs, bool bidirectional, uint64_t rngRun,
                   const py::object& attributes)
 {
+    RunGuard guard; // one run at a time in the process
     if (mode != "closed_loop" && mode != "open_loop")
     {
         throw py::value_error("mode = \"" + mode + "\" must be \"closed_loop\" or \"open_loop\"");
@@ -299,6 +302,7 @@ RunMultiprocessor(const std::string& topology, const py::object& n, const py::ob
                   uint32_t ranks, bool splitRemoteLinks, const std::string& link,
                   const py::object& attributes)
 {
+    RunGuard guard; // one run at a time in the process
     MultiprocessorScenarioConfig c;
     c.topology = topology;
     c.n = OptionalCount(n, "n", c.n);
@@ -502,15 +506,15 @@ PYBIND11_MODULE(_core, m)
     m.def("run_rifl_link", &RunRiflLink, py::arg("ber") = 0.0, py::arg("load") = 1.0,
           py::arg("min_packet_bytes") = 1, py::arg("max_packet_bytes") = 8192,
           py::arg("warmup_us") = 20.0, py::arg("duration_us") = 100.0,
-          py::arg("bidirectional") = true, py::arg("rng_run") = 1,
+          py::arg("bidirectional").noconvert() = true, py::arg("rng_run") = 1,
           py::arg("attributes") = py::none(),
           "Run one RIFL link (two nodes, device-level traffic) and return its measurements.");
     m.def("run_direct_link_pair", &RunDirectLinkPair, py::arg("ber") = 0.0,
           py::arg("request_bytes") = 8, py::arg("response_bytes") = 64,
           py::arg("mode") = "closed_loop", py::arg("max_outstanding") = 8,
           py::arg("request_rate") = 1e6, py::arg("warmup_us") = 10.0,
-          py::arg("duration_us") = 200.0, py::arg("bidirectional") = true, py::arg("rng_run") = 1,
-          py::arg("attributes") = py::none(),
+          py::arg("duration_us") = 200.0, py::arg("bidirectional").noconvert() = true,
+          py::arg("rng_run") = 1, py::arg("attributes") = py::none(),
           "Run two CPUs on one direct link (request/response traffic over DLIUs) and return "
           "its measurements.");
     m.def("run_multiprocessor", &RunMultiprocessor, py::arg("topology") = "fullmesh",
@@ -519,7 +523,7 @@ PYBIND11_MODULE(_core, m)
           py::arg("ber") = 0.0, py::arg("requests_per_cpu") = 100, py::arg("window") = 4,
           py::arg("request_bytes") = 8, py::arg("response_bytes") = 64, py::arg("start_us") = 4.8,
           py::arg("max_duration_us") = 10000.0, py::arg("rng_run") = 1, py::arg("ranks") = 1,
-          py::arg("split_remote_links") = false, py::arg("link") = "direct",
+          py::arg("split_remote_links").noconvert() = false, py::arg("link") = "direct",
           py::arg("attributes") = py::none(),
           "Run a multiprocessor of CPUs on direct links (link=\"direct\") or RIFL links "
           "(link=\"rifl\": DLIU messages on RiflMessagePorts) (topology fullmesh/ring with n, "

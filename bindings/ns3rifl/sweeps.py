@@ -367,6 +367,8 @@ def sweep(
         raise TypeError(f"scheduler = {scheduler!r} must be a str 'tcp://HOST:PORT'")
     if runner == "dask" and not scheduler:
         raise ValueError("runner = 'dask' needs scheduler = 'tcp://HOST:PORT'")
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress = {progress!r} must be True or False")
     if output is not None:
         if isinstance(output, os.PathLike):
             output = os.fspath(output)

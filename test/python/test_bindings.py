@@ -173,3 +173,49 @@ def test_direct_link_pair_sweep_scenario():
     assert "direct_link_pair" in SCENARIOS
     row = run_point("direct_link_pair", {"ber": 0.0, "duration_us": 5.0, "seed": 1})
     assert row["scenario"] == "direct_link_pair" and row["responses"] > 0
+
+
+def test_overlapping_runs_from_threads_are_refused_not_crashing():
+    # ns-3's simulator and the attribute defaults are process-wide: a second run while
+    # one is going (the runners release the GIL) raises RuntimeError; it used to crash
+    # the interpreter (SIGSEGV or abort, found by a bad-input hunt on 2026-12-07).
+    import threading
+
+    errors = []
+    results = []
+
+    def run(seed):
+        try:
+            results.append(ns3rifl.run_rifl_link(duration_us=400.0, warmup_us=0.0, rng_run=seed))
+        except RuntimeError as e:
+            errors.append(str(e))
+
+    threads = [threading.Thread(target=run, args=(s,)) for s in (1, 2, 3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) + len(errors) == 3 and results
+    for e in errors:
+        assert "another simulation is running in this process" in e
+    # One after another in threads is fine.
+    t = threading.Thread(target=run, args=(4,))
+    t.start()
+    t.join()
+    assert len(results) + len(errors) == 4 and len(errors) < 4
+
+
+@pytest.mark.parametrize("value", [None, 0, 1, 0.5, "yes"])
+def test_bool_arguments_take_only_bools(value):
+    # pybind11 would have taken None as False and any object by its truth value.
+    with pytest.raises(TypeError, match="bidirectional"):
+        ns3rifl.run_rifl_link(duration_us=20.0, warmup_us=0.0, bidirectional=value)
+    with pytest.raises(TypeError, match="split_remote_links"):
+        ns3rifl.run_multiprocessor(topology="ring", n=3, duration_us=5.0,
+                                   split_remote_links=value)
+    with pytest.raises(TypeError, match="report"):
+        ns3rifl.run_dcn(report=value)
+    with pytest.raises(TypeError, match="progress"):
+        ns3rifl.sweep("rifl_link", {"duration_us": [20.0]}, progress=value)
+    assert ns3rifl.run_rifl_link(duration_us=20.0, warmup_us=0.0,
+                                 bidirectional=np.bool_(True))["b_to_a"]
