@@ -79,6 +79,13 @@ ToPythonMessage(const std::string& msg)
             return python + msg.substr(cpp.size());
         }
     }
+    // An attribute the config sets itself (DcnScenario::Run()).
+    const std::string owned = "the parameters hostBer and fabricBer";
+    if (const std::size_t at = msg.find(owned); at != std::string::npos)
+    {
+        return msg.substr(0, at) + "the parameters host_ber and fabric_ber (or ber)"
+               + msg.substr(at + owned.size());
+    }
     return msg;
 }
 

@@ -164,6 +164,15 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
             GlobalValue::Bind("RiflCanonicalTies", saved);
         }
     } ties(c.canonicalTies);
+    // The links' BERs are the config's (hostBer, fabricBer): naming them in the map too
+    // would be overridden.
+    for (const char* owned : {"ns3::RiflChannel::Ber", "ns3::ExactBitErrorModel::Ber"})
+    {
+        RIFL_CHECK_ARG(c.attributes.count(owned) != 0,
+                       "attributes: " << owned
+                                      << " is set by the parameters hostBer and fabricBer; use "
+                                         "those instead");
+    }
     ScenarioAttributeDefaults defaults(c.attributes);
     ScenarioAttributes::Apply(c.attributes); // restored by `defaults`, also if this throws
     DcnTrafficHelper traffic(c.traffic);     // checks the traffic config

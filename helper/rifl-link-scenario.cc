@@ -156,6 +156,11 @@ RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
                    "warmupUs = " << c.warmupUs << " is out of range [0, 1e9]");
     RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
 
+    // The channel's BER is the config's: naming it in the map too would be overridden.
+    RIFL_CHECK_ARG(c.attributes.count("ns3::RiflChannel::Ber") != 0,
+                   "attributes: ns3::RiflChannel::Ber is set by the parameter ber; use that "
+                   "instead");
+
     RngSeedManager::SetRun(c.rngRun);
     ScenarioAttributeDefaults defaults(c.attributes); // put back when the run ends or throws
     ScenarioAttributes::Apply(c.attributes);

@@ -1008,6 +1008,21 @@ class DcnDeterminismTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(DefaultOf("ns3::TcpSocket", "InitialCwnd"), cwnd,
                               "restored after a failed run");
         c.attributes.clear();
+        // The links' BERs are the parameters' (they were overridden in silence).
+        for (const char* owned : {"ns3::RiflChannel::Ber", "ns3::ExactBitErrorModel::Ber"})
+        {
+            c.attributes[owned] = "1e-4";
+            NS_TEST_EXPECT_MSG_EQ(ThrownMessage(
+                                      [&c]()
+                                      {
+                                          DcnScenario::Run(c);
+                                      }),
+                                  std::string("attributes: ") + owned
+                                      + " is set by the parameters hostBer and fabricBer; use "
+                                        "those instead",
+                                  owned);
+            c.attributes.clear();
+        }
         c.technology = "fddi";
         NS_TEST_EXPECT_MSG_EQ(ThrownMessage(
                                   [&c]()

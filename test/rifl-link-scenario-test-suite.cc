@@ -106,6 +106,9 @@ class RiflScenarioDeterminismTestCase : public TestCase
         bad[3].name = "NoSuchThing";
         bad[4].cfg.attributes["ns3::RiflNetDevice::Lanes"] = "many";
         bad[4].name = "Lanes";
+        bad.emplace_back(); // the parameter ber owns it (it was overridden in silence)
+        bad.back().cfg.attributes["ns3::RiflChannel::Ber"] = "1e-4";
+        bad.back().name = "ns3::RiflChannel::Ber is set by the parameter ber";
         bad.emplace_back();
         bad.back().cfg.deviceAttributesB["ClockOffsetPpm"] = "5000";
         bad.back().name = "deviceAttributesB[\"ClockOffsetPpm\"] = \"5000\"";

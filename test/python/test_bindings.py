@@ -219,3 +219,14 @@ def test_bool_arguments_take_only_bools(value):
         ns3rifl.sweep("rifl_link", {"duration_us": [20.0]}, progress=value)
     assert ns3rifl.run_rifl_link(duration_us=20.0, warmup_us=0.0,
                                  bidirectional=np.bool_(True))["b_to_a"]
+
+
+def test_attributes_the_scenario_sets_itself_are_refused():
+    # They were overridden in silence: run_rifl_link ran at BER 0 with RiflChannel::Ber 1e-4.
+    with pytest.raises(ValueError, match=r"ns3::RiflChannel::Ber is set by the parameter ber"):
+        ns3rifl.run_rifl_link(duration_us=20.0, warmup_us=0.0,
+                              attributes={"ns3::RiflChannel::Ber": 1e-4})
+    with pytest.raises(ValueError, match=r"ns3::ExactBitErrorModel::Ber is set by the parameters "
+                                         r"host_ber and fabric_ber"):
+        ns3rifl.run_dcn(k=2, technology="ethernet",
+                        attributes={"ns3::ExactBitErrorModel::Ber": 1e-4})
