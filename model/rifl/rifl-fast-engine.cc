@@ -3016,14 +3016,8 @@ RiflFastEngine::IsDormantLane(uint32_t k) const
         }
         const RiflFrameTag tag
             = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
-        // ReceiveCleanFill()'s conditions on the tag, for the receiver.
-        if (tag.fcSeq > peer.rxNextFcSeq
-            || (tag.laneSeq > peer.rxNextSeq && peer.resyncReportedAt != peer.rxNextSeq))
-        {
-            return false;
-        }
         const uint32_t exp = peer.state.GetExpectedId();
-        if (lane.line[0].txId != exp)
+        if (FillNeedsReport(tag, peer) || lane.line[0].txId != exp)
         {
             return false;
         }
@@ -3091,10 +3085,10 @@ RiflFastEngine::WakeDormant()
                 f.txId = static_cast<uint32_t>((f.txId + n) & (m_d - 1));
             }
             lane.fillLast = m_slot - 1; // the run of fills goes on
-            const RiflFrameTag tag
-                = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
             // The buffer: a fill pushed per slot while it held fewer than D since the
             // last other frame.
+            const RiflFrameTag tag
+                = RiflFrameTag::NonUser(lane.txLaneSeq, lane.txLaneEopSeq, lane.txFcSeq);
             for (uint64_t i = 0; i < n && lane.fillPushes < m_d; ++i, ++lane.fillPushes)
             {
                 lane.state.PushBuffer(RiflBufferEntry{m_fill, tag, nullptr});
@@ -3134,9 +3128,7 @@ RiflFastEngine::ReceiveCleanFill(uint32_t rx, uint32_t laneIndex, const LineFram
     // received logically (check passed iff its ID = exp_id) when nothing touched it;
     // NoteFcSequence() reports nothing iff fcSeq <= rxNextFcSeq (no notification), and
     // NoteResyncAhead() nothing under RiflIsResyncAhead()'s own condition.
-    if (!f.fill || tag.user || tag.fcNotification || lane.rxDelta != 0
-        || tag.fcSeq > lane.rxNextFcSeq
-        || (tag.laneSeq > lane.rxNextSeq && lane.resyncReportedAt != lane.rxNextSeq)
+    if (!f.fill || tag.user || tag.fcNotification || lane.rxDelta != 0 || FillNeedsReport(tag, lane)
         || SyncLostAt(sendLane, f.lineSlot)
         || (sendLane.errors && sendLane.errors->SkipTo(f.lineSlot).slot == f.lineSlot)
         || !lane.state.TryDeliverInSequence(f.txId))

@@ -895,6 +895,21 @@ class RiflFastEngine : public RiflLinkEngine
         uint64_t fillLast{NEVER}; //!< the last slot of that run (NEVER before any)
     };
 
+    /**
+     * \brief Whether a non-user data frame accepted in sequence would be reported by
+     *        NoteFcSequence() (notifications skipped) or NoteResyncAhead() (sent after user
+     *        frames the receiver has not taken): ReceiveCleanFill() and sparse stepping
+     *        take a fill only when it would not.
+     * \param tag the frame's tag.
+     * \param rx the receiving lane.
+     * \return true if it would be reported.
+     */
+    static bool FillNeedsReport(const RiflFrameTag& tag, const Lane& rx)
+    {
+        return tag.fcSeq > rx.rxNextFcSeq
+               || (tag.laneSeq > rx.rxNextSeq && rx.resyncReportedAt != rx.rxNextSeq);
+    }
+
     /// Reassembly of the packet being received.
     struct Assembly
     {
