@@ -1966,7 +1966,7 @@ class RiflPauseWaitJumpTestCase : public TestCase
  * \brief Sparse stepping (RiflFastEngine): the lane states, buffers and counters after
  *        every short AdvanceTo() stride equal those of an engine that steps every slot,
  *        on recoveries with lane skew, three lanes, a slow drain and a clock offset, and
- *        a callback that calls the engine is refused.
+ *        a callback that calls the engine is refused (by the reference engine too).
  */
 class RiflSparseSteppingTestCase : public TestCase
 {
@@ -2151,6 +2151,45 @@ class RiflSparseSteppingTestCase : public TestCase
         e.SetDeliveryCallback(RiflLinkEngine::DeliveryCallback());
         e.AdvanceTo(10001); // usable again once the callback is gone
         NS_TEST_EXPECT_MSG_EQ(e.GetSlot(), 10001u, "runs on");
+
+        // So does the reference engine, for an offer, a step and a lane-state read.
+        for (const std::string call : {"OfferPacket", "Step", "GetLaneState"})
+        {
+            RiflReferenceEngine r(c);
+            r.SetDeliveryCallback(
+                [&r, &call](const RiflDelivery&)
+                {
+                    if (call == "OfferPacket")
+                    {
+                        r.OfferPacket(0, 999, std::vector<uint8_t>(10, 1));
+                    }
+                    else if (call == "Step")
+                    {
+                        r.Step();
+                    }
+                    else
+                    {
+                        r.GetLaneState(0, 0);
+                    }
+                });
+            r.OfferPacket(1, 1, std::vector<uint8_t>(100, 2));
+            std::string refused;
+            try
+            {
+                r.AdvanceTo(10000);
+            }
+            catch (const std::invalid_argument& ex)
+            {
+                refused = ex.what();
+            }
+            NS_TEST_EXPECT_MSG_EQ((refused.find("RiflReferenceEngine::" + call
+                                                + " called from a delivery or event callback")
+                                   != std::string::npos),
+                                  true, "reference refused " << call << ": '" << refused << "'");
+            r.SetDeliveryCallback(RiflLinkEngine::DeliveryCallback());
+            r.AdvanceTo(10001); // usable again
+            NS_TEST_EXPECT_MSG_EQ(r.GetSlot(), 10001u, "reference runs on after " << call);
+        }
     }
 };
 

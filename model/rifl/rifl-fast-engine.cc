@@ -3073,12 +3073,15 @@ RiflFastEngine::WakeDormant()
         {
             continue;
         }
-        const uint64_t delay = m_laneDelay[k] + FLAG_DELAY;
+        [[maybe_unused]] const uint64_t delay = m_laneDelay[k] + FLAG_DELAY;
         for (uint32_t s = 0; s < 2; ++s)
         {
             Lane& lane = m_ep[s].lanes[k];
             // The line held delay + 1 fills (one per line slot, consecutive IDs, one tag)
             // and still does, n line slots and n IDs on: the first n received, n sent.
+            NS_ASSERT_MSG(lane.line.size() == delay + 1,
+                          "dormant lane " << k << " of " << s << ": " << lane.line.size()
+                                          << " frames on the line, not " << delay + 1);
             for (LineFrame& f : lane.line)
             {
                 f.lineSlot += n;

@@ -326,7 +326,7 @@ class RiflLinkEngine
      * The delivery and event callbacks run inside AdvanceTo(): they must not call the
      * engine (offer packets, advance it, read its lane states); they collect what it
      * reports, and the caller acts on it once AdvanceTo() returns (as RiflChannel does).
-     * RiflFastEngine refuses such calls with std::invalid_argument.
+     * Both engines refuse such calls with std::invalid_argument naming the call.
      * \param cb the callback.
      */
     virtual void SetDeliveryCallback(DeliveryCallback cb) = 0;

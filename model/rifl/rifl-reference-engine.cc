@@ -111,6 +111,7 @@ void
 RiflReferenceEngine::OfferPacket(uint32_t endpoint, uint64_t packetId,
                                  const std::vector<uint8_t>& payload)
 {
+    RequireNotStepping("OfferPacket");
     CheckIndex(endpoint, 0);
     RIFL_CHECK_ARG(m_local != 2 && endpoint != m_local,
                    "RiflReferenceEngine::OfferPacket: endpoint " << endpoint
@@ -298,6 +299,17 @@ RiflReferenceEngine::ReceiveLineFrame(uint32_t lane, LineFrame frame)
 void
 RiflReferenceEngine::Step()
 {
+    RequireNotStepping("Step");
+    // Marks the slot (RequireNotStepping()), also when a callback throws out of it.
+    struct Stepping
+    {
+        bool& flag; //!< m_stepping
+        ~Stepping()
+        {
+            flag = false;
+        }
+    } stepping{m_stepping};
+    m_stepping = true;
     const uint64_t t = m_slot;
     const bool split = m_local != 2;
     RIFL_CHECK_ARG(split && !m_lineOutCb, "RiflReferenceEngine: split mode (endpoint "
@@ -410,8 +422,20 @@ RiflReferenceEngine::GetSlot() const
 }
 
 void
+RiflReferenceEngine::RequireNotStepping(const char* method) const
+{
+    RIFL_CHECK_ARG(m_stepping,
+                   "RiflReferenceEngine::" << method
+                                           << " called from a delivery or event callback, inside "
+                                              "Step(): a callback must not call the engine "
+                                              "(collect what it reports and act after Step() "
+                                              "or AdvanceTo() returns, as RiflChannel does)");
+}
+
+void
 RiflReferenceEngine::AdvanceTo(uint64_t slot)
 {
+    RequireNotStepping("AdvanceTo");
     while (m_slot < slot)
     {
         Step();
@@ -1041,6 +1065,7 @@ RiflReferenceEngine::GetRetainedPackets() const
 const RiflLaneState&
 RiflReferenceEngine::GetLaneState(uint32_t endpoint, uint32_t lane) const
 {
+    RequireNotStepping("GetLaneState");
     CheckIndex(endpoint, lane);
     return m_ep[endpoint].lanes[lane].state;
 }

@@ -595,6 +595,13 @@ class RiflReferenceEngine : public RiflLinkEngine
     void CheckIndex(uint32_t endpoint, uint32_t lane) const;
 
     /**
+     * \brief Refuse a call from a callback run inside Step()
+     * (RiflLinkEngine::SetDeliveryCallback()). \param method the method called. \throws
+     * std::invalid_argument when called inside Step().
+     */
+    void RequireNotStepping(const char* method) const;
+
+    /**
      * \brief Report an event to the event callback (if any).
      * \param type the type.
      * \param endpoint the endpoint.
@@ -617,6 +624,7 @@ class RiflReferenceEngine : public RiflLinkEngine
     uint32_t m_thrOn;                      //!< Thr_ON
     uint32_t m_thrOff;                     //!< Thr_OFF
     uint64_t m_slot{0};                    //!< the slot the next Step() runs
+    bool m_stepping{false};                //!< inside Step() (RequireNotStepping())
     uint32_t m_slowEp{2};                  //!< the slower clock's endpoint (2 = none)
     bool m_compensated{false};             //!< the faster endpoint compensates
     uint64_t m_nextSkip{0};                //!< the next skip slot of the slower clock
