@@ -19,6 +19,7 @@
 #include "ns3/rifl-check.h"
 #include "ns3/rifl-helper.h"
 #include "ns3/rifl-net-device.h"
+#include "rifl-example-args.h"
 
 #include <nlohmann/json.hpp>
 
@@ -178,18 +179,22 @@ Quantile(const std::vector<double>& v, double q)
     return v[k];
 }
 
-} // namespace
-
+/**
+ * \brief The program.
+ * \param argc argument count.
+ * \param argv arguments.
+ * \return the exit status.
+ */
 int
-main(int argc, char* argv[])
+Run(int argc, char* argv[])
 {
     double ber = 0.0;
-    uint32_t frameSize = 256;
-    uint32_t lanes = 4;
+    std::string frameSizeText = "256";
+    std::string lanesText = "4";
     double cableLength = 10.0;
     double load = 0.5;
-    uint32_t minSize = 12;
-    uint32_t maxSize = 8192;
+    std::string minSizeText = "12";
+    std::string maxSizeText = "8192";
     double simTimeUs = 1000.0;
     double warmupUs = 100.0;
     bool bidirectional = false;
@@ -201,15 +206,15 @@ main(int argc, char* argv[])
     std::string laneSkew;
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("ber", "bit error rate of every lane in both directions", ber);
-    cmd.AddValue("frameSize", "RIFL frame size in bits (128, 256, 512, 1024)", frameSize);
-    cmd.AddValue("lanes", "bonded lanes", lanes);
+    cmd.AddValue("ber", "bit error rate of every lane in both directions, [0, 1)", ber);
+    cmd.AddValue("frameSize", "RIFL frame size in bits (128, 256, 512, 1024)", frameSizeText);
+    cmd.AddValue("lanes", "bonded lanes, 1..16", lanesText);
     cmd.AddValue("cableLength", "cable length in metres", cableLength);
     cmd.AddValue("load", "offered load as a fraction of Lanes x LaneRate, (0, 2]", load);
-    cmd.AddValue("minSize", "smallest UDP payload in bytes (>= 12)", minSize);
-    cmd.AddValue("maxSize", "largest UDP payload in bytes (<= 8972)", maxSize);
-    cmd.AddValue("simTime", "traffic duration in microseconds", simTimeUs);
-    cmd.AddValue("warmup", "time before traffic starts, in microseconds", warmupUs);
+    cmd.AddValue("minSize", "smallest UDP payload in bytes (>= 12)", minSizeText);
+    cmd.AddValue("maxSize", "largest UDP payload in bytes (<= 8972)", maxSizeText);
+    cmd.AddValue("simTime", "traffic duration in microseconds, (0, 1e7]", simTimeUs);
+    cmd.AddValue("warmup", "time before traffic starts, in microseconds, [0, 1e7]", warmupUs);
     cmd.AddValue("bidirectional", "also send B to A", bidirectional);
     cmd.AddValue("engine", "link engine: Fast or Reference", engine);
     cmd.AddValue("output", "JSON results file", output);
@@ -222,141 +227,173 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::RiflNetDevice::Startup", StringValue("Short"));
     cmd.Parse(argc, argv);
 
-    try
+    using namespace riflexample;
+    RefuseIneffectiveAttributes(argc, argv, {"ns3::DirectLink"}, "a RIFL link",
+                                {{"ns3::RiflNetDevice::FrameSize", "use --frameSize"},
+                                 {"ns3::RiflNetDevice::Lanes", "use --lanes"},
+                                 {"ns3::RiflNetDevice::Mtu", "fixed at 9000 bytes"},
+                                 {"ns3::RiflNetDevice::ClockCompensation", "use --compensation"},
+                                 {"ns3::RiflNetDevice::ClockOffsetPpm", "use --ppmA/--ppmB"},
+                                 {"ns3::RiflChannel::CableLength", "use --cableLength"},
+                                 {"ns3::RiflChannel::Ber", "use --ber"},
+                                 {"ns3::RiflChannel::Engine", "use --engine"},
+                                 {"ns3::RiflChannel::LaneSkew", "use --laneSkew"}});
+    const auto frameSize
+        = static_cast<uint32_t>(ParseUnsigned("--frameSize", frameSizeText, 1, 1024));
+    const auto lanes = static_cast<uint32_t>(ParseUnsigned("--lanes", lanesText, 1, 16));
+    const auto minSize = static_cast<uint32_t>(ParseUnsigned("--minSize", minSizeText, 12, 8972));
+    const auto maxSize = static_cast<uint32_t>(ParseUnsigned("--maxSize", maxSizeText, 12, 8972));
+    RIFL_CHECK_ARG(minSize > maxSize,
+                   "--minSize = " << minSize << " and --maxSize = " << maxSize
+                                  << " must satisfy 12 <= minSize <= maxSize <= 8972");
+    RIFL_CHECK_ARG(!(load > 0 && load <= 2), "--load = " << load << " is out of range (0, 2]");
+    const Time start = MicrosecondsOption("--warmup", warmupUs, 0, 1e7);
+    const Time duration = MicrosecondsOption("--simTime", simTimeUs, 1e-3, 1e7);
+    CheckAttribute("--ber", "ns3::RiflChannel", "Ber", DoubleValue(ber));
+    CheckAttribute("--frameSize", "ns3::RiflNetDevice", "FrameSize", UintegerValue(frameSize));
+    CheckAttribute("--cableLength", "ns3::RiflChannel", "CableLength", DoubleValue(cableLength));
+    CheckAttribute("--engine", "ns3::RiflChannel", "Engine", StringValue(engine));
+    CheckAttribute("--laneSkew", "ns3::RiflChannel", "LaneSkew", StringValue(laneSkew));
+    CheckAttribute("--ppmA", "ns3::RiflNetDevice", "ClockOffsetPpm", DoubleValue(ppmA));
+    CheckAttribute("--ppmB", "ns3::RiflNetDevice", "ClockOffsetPpm", DoubleValue(ppmB));
+    RequireWritable("--output", output);
+
+    NodeContainer nodes;
+    nodes.Create(2);
+    RiflHelper rifl;
+    rifl.SetDeviceAttribute("FrameSize", UintegerValue(frameSize));
+    rifl.SetDeviceAttribute("Lanes", UintegerValue(lanes));
+    rifl.SetDeviceAttribute("Mtu", UintegerValue(9000));
+    rifl.SetChannelAttribute("CableLength", DoubleValue(cableLength));
+    rifl.SetChannelAttribute("Ber", DoubleValue(ber));
+    rifl.SetChannelAttribute("Engine", StringValue(engine));
+    rifl.SetChannelAttribute("LaneSkew", StringValue(laneSkew));
+    rifl.SetDeviceAttribute("ClockCompensation", BooleanValue(compensation));
+    rifl.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize("1000p")));
+    NetDeviceContainer devices = rifl.Install(nodes);
+    devices.Get(0)->SetAttribute("ClockOffsetPpm", DoubleValue(ppmA));
+    devices.Get(1)->SetAttribute("ClockOffsetPpm", DoubleValue(ppmB));
+    int64_t stream = 1000;
+    stream += rifl.AssignStreams(devices, stream);
+
+    Ptr<RiflNetDevice> devA = DynamicCast<RiflNetDevice>(devices.Get(0));
+    // The traffic is derived from the line rate: a lane rate the link refuses at its
+    // start (RiflLinkConfig) is refused here already.
+    const double laneGbps = devA->GetLinkConfig().laneRateGbps;
+    RIFL_CHECK_ARG(!(laneGbps > 0 && laneGbps <= 1000),
+                   "--ns3::RiflNetDevice::LaneRate = " << laneGbps
+                                                       << " Gb/s is outside (0, 1000] Gb/s");
+
+    InternetStackHelper ip;
+    ip.Install(nodes);
+    Ipv4AddressHelper addr("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifs = addr.Assign(devices);
+
+    const double lineBps = devA->GetDataRate().GetBitRate();
+    const double meanBytes = (minSize + maxSize) / 2.0 + 30; // + IP, UDP, PPP
+    const double meanGapNs = meanBytes * 8 / (load * lineBps) * 1e9;
+    const Time stop = start + duration;
+    std::vector<FlowStats> stats(2);
+    std::vector<Source> sources(2);
+    for (uint32_t dir = 0; dir < (bidirectional ? 2U : 1U); ++dir)
     {
-        RIFL_CHECK_ARG(minSize < 12 || maxSize > 8972 || minSize > maxSize,
-                       "--minSize = " << minSize << " and --maxSize = " << maxSize
-                                      << " must satisfy 12 <= minSize <= maxSize <= 8972");
-        RIFL_CHECK_ARG(!(load > 0 && load <= 2), "--load = " << load << " is out of range (0, 2]");
-        RIFL_CHECK_ARG(!(simTimeUs > 0), "--simTime = " << simTimeUs << " must be > 0");
-
-        NodeContainer nodes;
-        nodes.Create(2);
-        RiflHelper rifl;
-        rifl.SetDeviceAttribute("FrameSize", UintegerValue(frameSize));
-        rifl.SetDeviceAttribute("Lanes", UintegerValue(lanes));
-        rifl.SetDeviceAttribute("Mtu", UintegerValue(9000));
-        rifl.SetChannelAttribute("CableLength", DoubleValue(cableLength));
-        rifl.SetChannelAttribute("Ber", DoubleValue(ber));
-        rifl.SetChannelAttribute("Engine", StringValue(engine));
-        rifl.SetChannelAttribute("LaneSkew", StringValue(laneSkew));
-        rifl.SetDeviceAttribute("ClockCompensation", BooleanValue(compensation));
-        rifl.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize("1000p")));
-        NetDeviceContainer devices = rifl.Install(nodes);
-        devices.Get(0)->SetAttribute("ClockOffsetPpm", DoubleValue(ppmA));
-        devices.Get(1)->SetAttribute("ClockOffsetPpm", DoubleValue(ppmB));
-        int64_t stream = 1000;
-        stream += rifl.AssignStreams(devices, stream);
-
-        InternetStackHelper ip;
-        ip.Install(nodes);
-        Ipv4AddressHelper addr("10.1.1.0", "255.255.255.0");
-        Ipv4InterfaceContainer ifs = addr.Assign(devices);
-
-        Ptr<RiflNetDevice> devA = DynamicCast<RiflNetDevice>(devices.Get(0));
-        const double lineBps = devA->GetDataRate().GetBitRate();
-        const double meanBytes = (minSize + maxSize) / 2.0 + 30; // + IP, UDP, PPP
-        const double meanGapNs = meanBytes * 8 / (load * lineBps) * 1e9;
-        const Time start = MicroSeconds(warmupUs);
-        const Time stop = start + MicroSeconds(simTimeUs);
-
-        std::vector<FlowStats> stats(2);
-        std::vector<Source> sources(2);
-        for (uint32_t dir = 0; dir < (bidirectional ? 2U : 1U); ++dir)
-        {
-            const uint32_t from = dir;
-            const uint32_t to = 1 - dir;
-            Ptr<Socket> rx = Socket::CreateSocket(nodes.Get(to), UdpSocketFactory::GetTypeId());
-            rx->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
-            rx->SetAttribute("RcvBufSize", UintegerValue(1 << 26));
-            rx->SetRecvCallback(MakeBoundCallback(&Receive, &stats[dir]));
-            Source& s = sources[dir];
-            s.socket = Socket::CreateSocket(nodes.Get(from), UdpSocketFactory::GetTypeId());
-            s.socket->Connect(InetSocketAddress(ifs.GetAddress(to), 9));
-            s.size = CreateObject<UniformRandomVariable>();
-            s.size->SetAttribute("Min", DoubleValue(minSize));
-            s.size->SetAttribute("Max", DoubleValue(maxSize));
-            s.size->SetStream(stream++);
-            s.gap = CreateObject<ExponentialRandomVariable>();
-            s.gap->SetAttribute("Mean", DoubleValue(meanGapNs));
-            s.gap->SetStream(stream++);
-            s.count = 0xFFFFFFFF;
-            s.stop = stop;
-            Simulator::Schedule(start, &SendNext, &s);
-        }
-        // Let what is in flight arrive.
-        Simulator::Stop(stop + MicroSeconds(100));
-        Simulator::Run();
-
-        nlohmann::json out;
-        out["ber"] = ber;
-        out["frame_size_bits"] = frameSize;
-        out["lanes"] = lanes;
-        out["cable_length_m"] = cableLength;
-        out["load"] = load;
-        out["engine"] = engine;
-        out["sim_time_us"] = simTimeUs;
-        const RiflLinkConfig& cfg = DynamicCast<RiflChannel>(devA->GetChannel())->GetConfig();
-        out["frame_id_width"] = cfg.GetFrameIdWidth();
-        out["line_delay_slots"] = cfg.GetLineDelaySlots();
-        std::cout << "RIFL" << frameSize << ", " << lanes << " x " << cfg.laneRateGbps << " Gb/s, "
-                  << cableLength << " m, BER " << ber << ", FrameIdWidth " << cfg.GetFrameIdWidth()
-                  << ", line delay " << cfg.GetLineDelaySlots() << " slots, engine " << engine
-                  << "\n";
-        for (uint32_t dir = 0; dir < (bidirectional ? 2U : 1U); ++dir)
-        {
-            FlowStats& st = stats[dir];
-            std::sort(st.latencyNs.begin(), st.latencyNs.end());
-            double mean = 0;
-            for (double v : st.latencyNs)
-            {
-                mean += v;
-            }
-            mean = st.latencyNs.empty() ? NAN : mean / st.latencyNs.size();
-            const double goodput = st.bytes * 8.0 / (simTimeUs * 1e-6) / 1e9;
-            const uint64_t lost = sources[dir].sent - st.received;
-            nlohmann::json f;
-            f["datagrams_sent"] = sources[dir].sent;
-            f["datagrams_received"] = st.received;
-            f["datagrams_not_received"] = lost;
-            f["duplicates"] = st.duplicates;
-            f["out_of_order"] = st.outOfOrder;
-            f["corrupt"] = st.corrupt;
-            f["goodput_gbps"] = goodput;
-            f["latency_ns_mean"] = mean;
-            f["latency_ns_p50"] = Quantile(st.latencyNs, 0.5);
-            f["latency_ns_p99"] = Quantile(st.latencyNs, 0.99);
-            f["latency_ns_p999"] = Quantile(st.latencyNs, 0.999);
-            f["latency_ns_max"] = st.latencyNs.empty() ? NAN : st.latencyNs.back();
-            out[dir == 0 ? "a_to_b" : "b_to_a"] = f;
-            std::cout << (dir == 0 ? "A -> B" : "B -> A") << ": sent " << sources[dir].sent
-                      << ", received " << st.received << ", not received " << lost
-                      << ", duplicates " << st.duplicates << ", out of order " << st.outOfOrder
-                      << ", corrupt " << st.corrupt << "\n  goodput " << std::fixed
-                      << std::setprecision(3) << goodput << " Gb/s; latency ns mean "
-                      << std::setprecision(1) << mean << ", p50 " << Quantile(st.latencyNs, 0.5)
-                      << ", p99 " << Quantile(st.latencyNs, 0.99) << ", p99.9 "
-                      << Quantile(st.latencyNs, 0.999) << ", max "
-                      << (st.latencyNs.empty() ? NAN : st.latencyNs.back()) << "\n"
-                      << std::defaultfloat;
-        }
-        for (uint32_t i = 0; i < 2; ++i)
-        {
-            Ptr<RiflNetDevice> d = DynamicCast<RiflNetDevice>(devices.Get(i));
-            const RiflEndpointCounters c = d->GetCounters();
-            std::cout << (i == 0 ? "A" : "B") << " counters: " << c.ToString() << "\n";
-            out[i == 0 ? "counters_a" : "counters_b"] = c.ToString();
-        }
-        std::ofstream f(output);
-        RIFL_CHECK_ARG(!f, "--output = " << output << " cannot be written");
-        f << out.dump(2) << "\n";
-        std::cout << "Wrote " << output << "\n";
-        Simulator::Destroy();
+        const uint32_t from = dir;
+        const uint32_t to = 1 - dir;
+        Ptr<Socket> rx = Socket::CreateSocket(nodes.Get(to), UdpSocketFactory::GetTypeId());
+        rx->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        rx->SetAttribute("RcvBufSize", UintegerValue(1 << 26));
+        rx->SetRecvCallback(MakeBoundCallback(&Receive, &stats[dir]));
+        Source& s = sources[dir];
+        s.socket = Socket::CreateSocket(nodes.Get(from), UdpSocketFactory::GetTypeId());
+        s.socket->Connect(InetSocketAddress(ifs.GetAddress(to), 9));
+        s.size = CreateObject<UniformRandomVariable>();
+        s.size->SetAttribute("Min", DoubleValue(minSize));
+        s.size->SetAttribute("Max", DoubleValue(maxSize));
+        s.size->SetStream(stream++);
+        s.gap = CreateObject<ExponentialRandomVariable>();
+        s.gap->SetAttribute("Mean", DoubleValue(meanGapNs));
+        s.gap->SetStream(stream++);
+        s.count = 0xFFFFFFFF;
+        s.stop = stop;
+        Simulator::Schedule(start, &SendNext, &s);
     }
-    catch (const std::exception& e)
+    // Let what is in flight arrive.
+    Simulator::Stop(stop + MicroSeconds(100));
+    Simulator::Run();
+
+    nlohmann::json out;
+    out["ber"] = ber;
+    out["frame_size_bits"] = frameSize;
+    out["lanes"] = lanes;
+    out["cable_length_m"] = cableLength;
+    out["load"] = load;
+    out["engine"] = engine;
+    out["sim_time_us"] = simTimeUs;
+    const RiflLinkConfig& cfg = DynamicCast<RiflChannel>(devA->GetChannel())->GetConfig();
+    out["frame_id_width"] = cfg.GetFrameIdWidth();
+    out["line_delay_slots"] = cfg.GetLineDelaySlots();
+    std::cout << "RIFL" << frameSize << ", " << lanes << " x " << cfg.laneRateGbps << " Gb/s, "
+              << cableLength << " m, BER " << ber << ", FrameIdWidth " << cfg.GetFrameIdWidth()
+              << ", line delay " << cfg.GetLineDelaySlots() << " slots, engine " << engine << "\n";
+    for (uint32_t dir = 0; dir < (bidirectional ? 2U : 1U); ++dir)
     {
-        std::cerr << "rifl-link: " << e.what() << "\n";
-        return 1;
+        FlowStats& st = stats[dir];
+        std::sort(st.latencyNs.begin(), st.latencyNs.end());
+        double mean = 0;
+        for (double v : st.latencyNs)
+        {
+            mean += v;
+        }
+        mean = st.latencyNs.empty() ? NAN : mean / st.latencyNs.size();
+        const double goodput = st.bytes * 8.0 / duration.GetSeconds() / 1e9;
+        const uint64_t lost = sources[dir].sent - st.received;
+        nlohmann::json f;
+        f["datagrams_sent"] = sources[dir].sent;
+        f["datagrams_received"] = st.received;
+        f["datagrams_not_received"] = lost;
+        f["duplicates"] = st.duplicates;
+        f["out_of_order"] = st.outOfOrder;
+        f["corrupt"] = st.corrupt;
+        f["goodput_gbps"] = goodput;
+        f["latency_ns_mean"] = mean;
+        f["latency_ns_p50"] = Quantile(st.latencyNs, 0.5);
+        f["latency_ns_p99"] = Quantile(st.latencyNs, 0.99);
+        f["latency_ns_p999"] = Quantile(st.latencyNs, 0.999);
+        f["latency_ns_max"] = st.latencyNs.empty() ? NAN : st.latencyNs.back();
+        out[dir == 0 ? "a_to_b" : "b_to_a"] = f;
+        std::cout << (dir == 0 ? "A -> B" : "B -> A") << ": sent " << sources[dir].sent
+                  << ", received " << st.received << ", not received " << lost << ", duplicates "
+                  << st.duplicates << ", out of order " << st.outOfOrder << ", corrupt "
+                  << st.corrupt << "\n  goodput " << std::fixed << std::setprecision(3) << goodput
+                  << " Gb/s; latency ns mean " << std::setprecision(1) << mean << ", p50 "
+                  << Quantile(st.latencyNs, 0.5) << ", p99 " << Quantile(st.latencyNs, 0.99)
+                  << ", p99.9 " << Quantile(st.latencyNs, 0.999) << ", max "
+                  << (st.latencyNs.empty() ? NAN : st.latencyNs.back()) << "\n"
+                  << std::defaultfloat;
     }
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        Ptr<RiflNetDevice> d = DynamicCast<RiflNetDevice>(devices.Get(i));
+        const RiflEndpointCounters c = d->GetCounters();
+        std::cout << (i == 0 ? "A" : "B") << " counters: " << c.ToString() << "\n";
+        out[i == 0 ? "counters_a" : "counters_b"] = c.ToString();
+    }
+    std::ofstream f(output);
+    RIFL_CHECK_ARG(!f, "--output = " << output << " cannot be written");
+    f << out.dump(2) << "\n";
+    std::cout << "Wrote " << output << "\n";
+    Simulator::Destroy();
     return 0;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    return ns3::riflexample::RunMain("rifl-link",
+                                     [&]()
+                                     {
+                                         return Run(argc, argv);
+                                     });
 }
