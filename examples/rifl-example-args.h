@@ -77,19 +77,21 @@ ParseUnsigned(const std::string& option, const std::string& text, uint64_t lo, u
  * \param text the option's text.
  * \param lo smallest allowed value.
  * \param hi largest allowed value.
+ * \param hiOpen whether \p hi itself is refused: [lo, hi).
  * \return the value.
- * \throws std::invalid_argument naming the option and [lo, hi].
+ * \throws std::invalid_argument naming the option and the range.
  */
 inline double
-ParseDouble(const std::string& option, const std::string& text, double lo, double hi)
+ParseDouble(const std::string& option, const std::string& text, double lo, double hi,
+            bool hiOpen = false)
 {
     char* end = nullptr;
     errno = 0;
     const double v = text.empty() ? NAN : std::strtod(text.c_str(), &end);
     const bool ok = !text.empty() && *end == '\0' && errno == 0 && std::isfinite(v);
-    RIFL_CHECK_ARG(!ok || v < lo || v > hi, option << " = " << (text.empty() ? "(empty)" : text)
-                                                   << " is not a number in [" << lo << ", " << hi
-                                                   << "]");
+    RIFL_CHECK_ARG(!ok || v < lo || v > hi || (hiOpen && v == hi),
+                   option << " = " << (text.empty() ? "(empty)" : text) << " is not a number in ["
+                          << lo << ", " << hi << (hiOpen ? ")" : "]"));
     return v;
 }
 
@@ -99,18 +101,20 @@ ParseDouble(const std::string& option, const std::string& text, double lo, doubl
  * \param text the list.
  * \param lo smallest allowed value.
  * \param hi largest allowed value.
+ * \param hiOpen whether \p hi itself is refused.
  * \return the values (at least one).
  * \throws std::invalid_argument naming the option, the bad item and [lo, hi].
  */
 inline std::vector<double>
-ParseDoubleList(const std::string& option, const std::string& text, double lo, double hi)
+ParseDoubleList(const std::string& option, const std::string& text, double lo, double hi,
+                bool hiOpen = false)
 {
     std::vector<double> out;
     std::stringstream ss(text);
     std::string item;
     while (std::getline(ss, item, ','))
     {
-        out.push_back(ParseDouble(option + " item", item, lo, hi));
+        out.push_back(ParseDouble(option + " item", item, lo, hi, hiOpen));
     }
     RIFL_CHECK_ARG(out.empty() || (!text.empty() && text.back() == ','),
                    option << " = '" << text << "' must be a comma-separated list of numbers");

@@ -35,6 +35,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "../rifl-example-args.h"
+
 using namespace ns3;
 
 namespace
@@ -207,7 +209,7 @@ RunP2p(const Traffic& t, double ber, Time delay)
         P2pCpu& c = cpus[i];
         c.dev = devs.Get(i);
         c.t = &t;
-        c.stop = MicroSeconds(t.simTimeUs);
+        c.stop = NanoSeconds(std::llround(t.simTimeUs * 1000.0));
         c.gap = CreateObject<ExponentialRandomVariable>();
         c.gap->SetAttribute("Mean", DoubleValue(1e9 / t.rate));
         c.gap->SetStream(30 + i);
@@ -224,7 +226,7 @@ RunP2p(const Traffic& t, double ber, Time delay)
             Simulator::Schedule(Seconds(0), &P2pOpenLoop, &c);
         }
     }
-    Simulator::Stop(MicroSeconds(t.simTimeUs) + NanoSeconds(1));
+    Simulator::Stop(NanoSeconds(std::llround(t.simTimeUs * 1000.0) + 1));
     const auto t0 = std::chrono::steady_clock::now();
     Simulator::Run();
     const auto t1 = std::chrono::steady_clock::now();
@@ -287,37 +289,43 @@ main(int argc, char* argv[])
     std::string bers = "0,1e-9,1e-7,1e-5";
     bool withReference = true;
     bool withNoPredict = true;
-    uint32_t repeat = 3;
+    std::string repeatText = "3";
+    std::string requestBytesText = std::to_string(t.requestBytes);
+    std::string responseBytesText = std::to_string(t.responseBytes);
+    std::string windowText = std::to_string(t.window);
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("requestBytes", "request size in bytes, 8..4096", t.requestBytes);
-    cmd.AddValue("responseBytes", "response size in bytes, 5..4096", t.responseBytes);
+    cmd.AddValue("requestBytes", "request size in bytes, 8..4096", requestBytesText);
+    cmd.AddValue("responseBytes", "response size in bytes, 5..4096", responseBytesText);
     cmd.AddValue("mode", "closed (window in flight) or open (Poisson rate)", mode);
-    cmd.AddValue("window", "closed loop: requests in flight per CPU", t.window);
-    cmd.AddValue("rate", "open loop: requests per second per CPU", t.rate);
-    cmd.AddValue("simTime", "traffic time in microseconds", t.simTimeUs);
-    cmd.AddValue("bers", "comma-separated BER values", bers);
+    cmd.AddValue("window", "closed loop: requests in flight per CPU, 1..65536", windowText);
+    cmd.AddValue("rate", "open loop: requests per second per CPU, (0, 1e10]", t.rate);
+    cmd.AddValue("simTime", "traffic time in microseconds, [1, 1e6]", t.simTimeUs);
+    cmd.AddValue("bers", "comma-separated BER values, each in [0, 1)", bers);
     cmd.AddValue("reference", "also run the reference engine", withReference);
     cmd.AddValue("noPredict",
                  "also run the fast engine with PredictBusy=false (a wake-up every busy slot, "
                  "the previous behaviour)",
                  withNoPredict);
-    cmd.AddValue("repeat", "runs per (ber, model); the fastest wall time is reported", repeat);
+    cmd.AddValue("repeat", "runs per (ber, model), 1..100; the fastest wall time is reported",
+                 repeatText);
     cmd.Parse(argc, argv);
     try
     {
+        using namespace riflexample;
         RIFL_CHECK_ARG(mode != "closed" && mode != "open",
                        "--mode = " << mode << " must be closed or open");
-        RIFL_CHECK_ARG(t.responseBytes < 5,
-                       "--responseBytes = " << t.responseBytes << " must be >= 5 here");
+        t.requestBytes
+            = static_cast<uint32_t>(ParseUnsigned("--requestBytes", requestBytesText, 8, 4096));
+        t.responseBytes
+            = static_cast<uint32_t>(ParseUnsigned("--responseBytes", responseBytesText, 5, 4096));
+        t.window = static_cast<uint32_t>(ParseUnsigned("--window", windowText, 1, 65536));
+        const auto repeat = static_cast<uint32_t>(ParseUnsigned("--repeat", repeatText, 1, 100));
+        RIFL_CHECK_ARG(!(t.rate > 0 && t.rate <= 1e10),
+                       "--rate = " << t.rate << " is outside (0, 1e10] requests/s");
+        CheckDouble("--simTime", t.simTimeUs, 1, 1e6);
         t.closedLoop = mode == "closed";
-        std::vector<double> berList;
-        std::stringstream ss(bers);
-        std::string tok;
-        while (std::getline(ss, tok, ','))
-        {
-            berList.push_back(std::stod(tok));
-        }
+        const std::vector<double> berList = ParseDoubleList("--bers", bers, 0, 1, true);
         for (double ber : berList)
         {
             std::vector<std::string> models = {"fast", "p2p"};
@@ -334,7 +342,7 @@ main(int argc, char* argv[])
             Time delay;
             for (const std::string& m : models)
             {
-                for (uint32_t k = 0; k < std::max<uint32_t>(1, repeat); ++k)
+                for (uint32_t k = 0; k < repeat; ++k)
                 {
                     Result one;
                     if (m == "p2p")

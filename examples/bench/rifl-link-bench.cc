@@ -40,6 +40,8 @@
 #include <sstream>
 #include <vector>
 
+#include "../rifl-example-args.h"
+
 using namespace ns3;
 
 namespace
@@ -55,6 +57,18 @@ struct Gen
     Time stop;                          //!< last send time
     uint64_t sent{0};                   //!< packets sent
 };
+
+/**
+ * \brief A time in microseconds (main() checked the range), rounded to the nanosecond
+ *        (MicroSeconds() would truncate a fraction).
+ * \param us microseconds.
+ * \return the time.
+ */
+Time
+UsToTime(double us)
+{
+    return NanoSeconds(std::llround(us * 1000.0));
+}
 
 /// Packets received per device.
 uint64_t g_received[2] = {0, 0};
@@ -190,10 +204,10 @@ RunOne(const std::string& model, double ber, uint32_t minSize, uint32_t maxSize,
         Gen& g = gens[i];
         g.dev = devs.Get(i);
         MakeStreams(i, minSize, maxSize, load, &g.size, &g.gap);
-        g.stop = MicroSeconds(100 + simTimeUs);
+        g.stop = UsToTime(100 + simTimeUs);
         Simulator::Schedule(MicroSeconds(100), &Emit, &g);
     }
-    Simulator::Stop(MicroSeconds(200 + simTimeUs));
+    Simulator::Stop(UsToTime(200 + simTimeUs));
     const auto t0 = std::chrono::steady_clock::now();
     const double c0 = ThreadCpuSeconds();
     Simulator::Run();
@@ -254,7 +268,7 @@ MakeOffers(const RiflLinkConfig& config, uint32_t minSize, uint32_t maxSize, dou
         Ptr<UniformRandomVariable> size;
         Ptr<ExponentialRandomVariable> gap;
         MakeStreams(i, minSize, maxSize, load, &size, &gap);
-        const Time stop = MicroSeconds(100 + simTimeUs);
+        const Time stop = UsToTime(100 + simTimeUs);
         for (Time t = MicroSeconds(100); t < stop;
              t += NanoSeconds(static_cast<int64_t>(gap->GetValue())))
         {
@@ -350,7 +364,7 @@ RunEngine(RiflLinkEngine& engine, const RiflLinkConfig& config, double ber,
     SlotClock clock;
     clock.Start(Time(0), config.frameSize,
                 static_cast<uint64_t>(std::llround(config.laneRateGbps * 1e9)));
-    const uint64_t end = clock.SlotAt(MicroSeconds(200 + simTimeUs));
+    const uint64_t end = clock.SlotAt(UsToTime(200 + simTimeUs));
     const auto t0 = std::chrono::steady_clock::now();
     const double c0 = ThreadCpuSeconds();
     DriveEngine(engine, offers, end);
@@ -375,24 +389,25 @@ RunEngine(RiflLinkEngine& engine, const RiflLinkConfig& config, double ber,
 int
 main(int argc, char* argv[])
 {
-    uint32_t size = 0;
-    uint32_t minSize = 1;
-    uint32_t maxSize = 8192;
+    std::string sizeText = "0";
+    std::string minSizeText = "1";
+    std::string maxSizeText = "8192";
     double load = 0.5;
     double simTimeUs = 1000;
     std::string bers = "0,1e-12,1e-10,1e-9,1e-8,1e-7";
     bool withReference = true;
-    uint32_t repeat = 1;
+    std::string repeatText = "1";
     std::string modelList = "fast,p2p";
     bool withEngines = true;
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("size", "fixed packet size in bytes (0 = uniform in [minSize, maxSize])", size);
-    cmd.AddValue("minSize", "smallest packet in bytes", minSize);
-    cmd.AddValue("maxSize", "largest packet in bytes (<= 9000)", maxSize);
+    cmd.AddValue("size", "fixed packet size in bytes, 0..8998 (0 = uniform in [minSize, maxSize])",
+                 sizeText);
+    cmd.AddValue("minSize", "smallest packet in bytes, 1..8998", minSizeText);
+    cmd.AddValue("maxSize", "largest packet in bytes, 1..8998", maxSizeText);
     cmd.AddValue("load", "offered load per direction as a fraction of 112 Gb/s", load);
-    cmd.AddValue("simTime", "traffic time in microseconds", simTimeUs);
-    cmd.AddValue("bers", "comma-separated BER values", bers);
+    cmd.AddValue("simTime", "traffic time in microseconds, [1, 1e6]", simTimeUs);
+    cmd.AddValue("bers", "comma-separated BER values, each in [0, 1)", bers);
     cmd.AddValue("reference",
                  "also run the device pair on the reference slot engine (added to --models)",
                  withReference);
@@ -409,20 +424,24 @@ main(int argc, char* argv[])
     cmd.AddValue("repeat",
                  "runs per (BER, model), 1..100, the models taking turns; the fastest (by CPU "
                  "time) is reported, which keeps the ratios steady on a busy machine",
-                 repeat);
+                 repeatText);
     cmd.Parse(argc, argv);
     try
     {
+        using namespace riflexample;
+        const auto size = static_cast<uint32_t>(ParseUnsigned("--size", sizeText, 0, 8998));
+        auto minSize = static_cast<uint32_t>(ParseUnsigned("--minSize", minSizeText, 1, 8998));
+        auto maxSize = static_cast<uint32_t>(ParseUnsigned("--maxSize", maxSizeText, 1, 8998));
+        const auto repeat = static_cast<uint32_t>(ParseUnsigned("--repeat", repeatText, 1, 100));
+        CheckDouble("--simTime", simTimeUs, 1, 1e6);
         if (size > 0)
         {
             minSize = maxSize = size;
         }
-        RIFL_CHECK_ARG(minSize < 1 || maxSize > 8998 || minSize > maxSize,
+        RIFL_CHECK_ARG(minSize > maxSize,
                        "--minSize = " << minSize << ", --maxSize = " << maxSize
                                       << " must satisfy 1 <= minSize <= maxSize <= 8998");
         RIFL_CHECK_ARG(!(load > 0 && load <= 1), "--load = " << load << " is out of range (0, 1]");
-        RIFL_CHECK_ARG(repeat < 1 || repeat > 100,
-                       "--repeat = " << repeat << " is out of range [1, 100]");
         std::vector<std::string> models;
         std::stringstream ms(modelList);
         std::string name;
@@ -454,13 +473,7 @@ main(int argc, char* argv[])
         {
             return std::find(models.begin(), models.end(), m) != models.end();
         };
-        std::vector<double> berList;
-        std::stringstream ss(bers);
-        std::string tok;
-        while (std::getline(ss, tok, ','))
-        {
-            berList.push_back(std::stod(tok));
-        }
+        const std::vector<double> berList = ParseDoubleList("--bers", bers, 0, 1, true);
         std::cout << std::setprecision(4);
         // The engines alone: the configuration of the devices (Startup Short, every other
         // attribute at its default), checked against a device run's; the stream is the
