@@ -33,6 +33,8 @@
 #include <string>
 #include <vector>
 
+#include "../rifl-example-args.h"
+
 using namespace ns3;
 
 namespace
@@ -131,37 +133,68 @@ RunChild(const DcnScenarioConfig& c, nlohmann::json& out)
 
 } // namespace
 
+/**
+ * \brief The program.
+ * \param argc argument count.
+ * \param argv arguments.
+ * \return the exit status.
+ */
 int
-main(int argc, char* argv[])
+Main(int argc, char* argv[])
 {
     std::string ks = "8,16";
     double durationUs = 1000;
     double rateGbps = 112;
     std::string transport = "tcp";
-    uint32_t queuePackets = 1000;
+    std::string queuePacketsText = "1000";
     std::string json = "fabric-bench.json";
     CommandLine cmd(__FILE__);
-    cmd.AddValue("k", "comma-separated fat-tree arities", ks);
-    cmd.AddValue("durationUs", "simulated traffic window, us", durationUs);
-    cmd.AddValue("rateGbps", "line rate of every link", rateGbps);
+    cmd.AddValue("k", "comma-separated fat-tree arities, each even in [2, 64]", ks);
+    cmd.AddValue("durationUs",
+                 "simulated traffic window, us, (0, M] with M such that a flow (twice the "
+                 "window's bytes at the line rate) stays below 2^32 bytes",
+                 durationUs);
+    cmd.AddValue("rateGbps", "line rate of every link, (0, 16000]", rateGbps);
     cmd.AddValue("transport", "tcp or udp", transport);
-    cmd.AddValue("queuePackets", "device queue size", queuePackets);
+    cmd.AddValue("queuePackets", "device queue size, 1..1000000", queuePacketsText);
     cmd.AddValue("json", "output file", json);
     bool canonicalTies = true;
     cmd.AddValue("canonicalTies",
                  "RIFL hand-overs of one instant in canonical order (DcnScenario's default)",
                  canonicalTies);
-    uint32_t repeat = 1;
+    std::string repeatText = "1";
     cmd.AddValue("repeat",
                  "runs per (k, technology), 1..20, alternating the technologies; the one of "
                  "least CPU time is reported, which keeps the ratios steady on a busy machine",
-                 repeat);
+                 repeatText);
     cmd.Parse(argc, argv);
-    if (repeat < 1 || repeat > 20)
+    using namespace riflexample;
+    const auto repeat = static_cast<uint32_t>(ParseUnsigned("--repeat", repeatText, 1, 20));
+    const auto queuePackets
+        = static_cast<uint32_t>(ParseUnsigned("--queuePackets", queuePacketsText, 1, 1000000));
+    CheckDouble("--rateGbps", rateGbps, 1e-3, 16000);
+    const double maxUs = 4294967295.0 * 8.0 / (2.0 * rateGbps * 1e9) * 1e6;
+    RIFL_CHECK_ARG(!(durationUs > 0 && durationUs <= maxUs),
+                   "--durationUs = " << durationUs << " is outside (0, " << maxUs
+                                     << "] us at --rateGbps = " << rateGbps
+                                     << " (each flow carries twice the window's bytes, at most "
+                                        "2^32 - 1)");
+    RIFL_CHECK_ARG(transport != "tcp" && transport != "udp",
+                   "--transport = " << transport << " is not tcp or udp");
+    std::vector<uint32_t> kList;
     {
-        std::cerr << "fabric-bench: --repeat = " << repeat << " is out of range [1, 20]\n";
-        return 1;
+        std::stringstream kss(ks);
+        std::string item;
+        while (std::getline(kss, item, ','))
+        {
+            const auto k = static_cast<uint32_t>(ParseUnsigned("--k item", item, 2, 64));
+            RIFL_CHECK_ARG(k % 2 != 0, "--k item = " << k << " must be even, in [2, 64]");
+            kList.push_back(k);
+        }
+        RIFL_CHECK_ARG(kList.empty() || ks.back() == ',',
+                       "--k = '" << ks << "' must be a comma-separated list of even arities");
     }
+    RequireWritable("--json", json);
 
     nlohmann::json doc;
     doc["benchmark"] = "fabric-bench";
@@ -173,11 +206,8 @@ main(int argc, char* argv[])
     doc["canonical_ties"] = canonicalTies;
     doc["runs"] = nlohmann::json::array();
     bool ok = true;
-    std::stringstream kss(ks);
-    std::string item;
-    while (std::getline(kss, item, ','))
+    for (const uint32_t k : kList)
     {
-        const uint32_t k = std::stoul(item);
         nlohmann::json pair;
         pair["k"] = k;
         for (uint32_t rep = 0; rep < repeat; ++rep)
@@ -223,8 +253,20 @@ main(int argc, char* argv[])
             pair["target_memory_ratio"] = 2.0;
         }
         doc["runs"].push_back(pair);
-        std::ofstream(json) << doc.dump(2) << "\n";
+        std::ofstream out(json);
+        out << doc.dump(2) << "\n";
+        RIFL_CHECK_ARG(!out, "--json = " << json << " could not be written");
     }
     std::cout << doc.dump(2) << "\n";
     return ok ? 0 : 1;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return ns3::riflexample::RunMain("fabric-bench",
+                                     [&]()
+                                     {
+                                         return Main(argc, argv);
+                                     });
 }
