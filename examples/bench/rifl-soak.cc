@@ -86,6 +86,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "../rifl-example-args.h"
+
 using namespace ns3;
 
 namespace
@@ -116,20 +118,20 @@ PatternByte(uint32_t dir, uint64_t seq, uint32_t i)
 /// One direction of one link.
 struct Flow
 {
-    uint32_t dir{0};                 //!< direction index
-    Ptr<NetDevice> tx;               //!< sending device
-    Ptr<NetDevice> rx;               //!< receiving device
-    Ptr<UniformRandomVariable> size; //!< packet sizes
-    bool offering{true};             //!< the source is on
-    uint32_t queueTarget{16};        //!< packets kept in the device queue
-    uint64_t offered{0};             //!< packets handed to Send (accepted)
-    uint64_t rejected{0};            //!< Send returned false (counted by MacTxDrop)
-    uint64_t delivered{0};           //!< packets received intact and in order
-    uint64_t deliveredCorrupt{0};    //!< packets received with changed bytes, counted
-    uint64_t bytesDelivered{0};      //!< bytes of those
-    uint64_t expected{0};            //!< next sequence number expected
-    uint64_t gaps{0};                //!< packets skipped by the receiver (seq jumps)
-    uint64_t duplicatesSeen{0};      //!< intact packets delivered a second time
+    uint32_t dir{0};                  //!< direction index
+    Ptr<NetDevice> tx;                //!< sending device
+    Ptr<NetDevice> rx;                //!< receiving device
+    Ptr<UniformRandomVariable> size;  //!< packet sizes
+    bool offering{true};              //!< the source is on
+    uint32_t queueTarget{16};         //!< packets kept in the device queue
+    uint64_t offered{0};              //!< packets handed to Send (accepted)
+    uint64_t rejected{0};             //!< Send returned false (counted by MacTxDrop)
+    uint64_t delivered{0};            //!< packets received intact and in order
+    uint64_t deliveredCorrupt{0};     //!< packets received with changed bytes, counted
+    uint64_t bytesDelivered{0};       //!< bytes of those
+    uint64_t expected{0};             //!< next sequence number expected
+    uint64_t gaps{0};                 //!< packets skipped by the receiver (seq jumps)
+    uint64_t duplicatesSeen{0};       //!< intact packets delivered a second time
     uint64_t olderUnseen{0};          //!< intact packets older than expected, not seen before,
                                       //!< while no out-of-order delivery is counted
     uint64_t reorderedAfterHazard{0}; //!< the same after a counted out-of-order delivery
@@ -300,8 +302,8 @@ Receive(Flow* f, Ptr<NetDevice>, Ptr<const Packet> p, uint16_t protocol, const A
     if (seq >= f->offered + f->rejected)
     {
         std::ostringstream os;
-        os << "packet " << seq << " delivered intact but never offered (" << f->offered + f->rejected
-           << " offered)";
+        os << "packet " << seq << " delivered intact but never offered ("
+           << f->offered + f->rejected << " offered)";
         Violation(f, os.str());
         return true;
     }
@@ -632,8 +634,8 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
                       << s.riflChannel->GetHeldPacketEnds(DynamicCast<RiflNetDevice>(f.rx))
                       << " packets stranded in the receiver's FC FIFOs (in flight); later "
                          "packets of the direction are reassembled wrongly and counted corrupt, "
-                      << f.reorderedAfterHazard
-                      << " intact ones out of order (each exactly once)" << std::endl;
+                      << f.reorderedAfterHazard << " intact ones out of order (each exactly once)"
+                      << std::endl;
         }
         if (!f.violation.empty())
         {
@@ -769,8 +771,8 @@ main(int argc, char* argv[])
 
     double slotsD = 1e10;
     std::string link = "both";
-    uint32_t minSize = HEADER_BYTES;
-    uint32_t maxSize = 1500;
+    std::string minSizeText = std::to_string(HEADER_BYTES);
+    std::string maxSizeText = "1500";
     double syncLossMeanUs = 1000.0;
     double syncLossNs = 100.0;
     double progressS = 60.0;
@@ -784,13 +786,14 @@ main(int argc, char* argv[])
               "--ns3::Class::Attribute=value (e.g. --ns3::RiflNetDevice::DrainRate=0.1).");
     cmd.AddValue("slots", "frame slots per direction to run, per link (e.g. 1e10)", slotsD);
     cmd.AddValue("link", "rifl, direct-link or both (one after the other)", link);
-    cmd.AddValue("minSize", "smallest packet in bytes (>= 12)", minSize);
-    cmd.AddValue("maxSize", "largest packet in bytes (<= 1500 for direct-link's Mtu)", maxSize);
+    cmd.AddValue("minSize", "smallest packet in bytes (>= 12)", minSizeText);
+    cmd.AddValue("maxSize", "largest packet in bytes (<= 9000; <= 1500 for direct-link's Mtu)",
+                 maxSizeText);
     cmd.AddValue("syncLossMeanUs",
                  "RIFL: mean in-sync time between sync-loss events on every lane of both "
-                 "directions, us (0 = none)",
+                 "directions, us, 0 (none) or [0.001, 1e9]",
                  syncLossMeanUs);
-    cmd.AddValue("syncLossNs", "RIFL: duration of each sync-loss event, ns", syncLossNs);
+    cmd.AddValue("syncLossNs", "RIFL: duration of each sync-loss event, ns, [1, 1e6]", syncLossNs);
     cmd.AddValue("progressS", "wall seconds between progress lines", progressS);
     cmd.AddValue("maxWallS",
                  "stop the traffic phase after this many wall seconds even if --slots is not "
@@ -811,13 +814,46 @@ main(int argc, char* argv[])
                        "--slots = " << slotsD << " is out of range [1, 1e15]");
         RIFL_CHECK_ARG(link != "rifl" && link != "direct-link" && link != "both",
                        "--link = " << link << " is not rifl, direct-link or both");
-        RIFL_CHECK_ARG(minSize < HEADER_BYTES || minSize > maxSize || maxSize > 9000,
+        using namespace riflexample;
+        const auto minSize
+            = static_cast<uint32_t>(ParseUnsigned("--minSize", minSizeText, HEADER_BYTES, 9000));
+        const auto maxSize
+            = static_cast<uint32_t>(ParseUnsigned("--maxSize", maxSizeText, 1, 9000));
+        RIFL_CHECK_ARG(minSize > maxSize,
                        "--minSize = " << minSize << ", --maxSize = " << maxSize
                                       << " must satisfy 12 <= minSize <= maxSize <= 9000");
-        RIFL_CHECK_ARG(!(syncLossMeanUs >= 0),
-                       "--syncLossMeanUs = " << syncLossMeanUs << " must be >= 0");
-        RIFL_CHECK_ARG(!(syncLossNs > 0), "--syncLossNs = " << syncLossNs << " must be > 0");
+        RIFL_CHECK_ARG(link != "rifl" && maxSize > 1500,
+                       "--maxSize = " << maxSize << " is above direct-link's Mtu of 1500 bytes: "
+                                      << "use --maxSize <= 1500 or --link=rifl");
+        const bool withRifl = link == "rifl" || link == "both";
+        RIFL_CHECK_ARG(
+            !withRifl
+                && (ppmA != 0 || ppmB != 0 || syncLossMeanUs != 1000.0 || syncLossNs != 100.0),
+            "--ppmA, --ppmB, --syncLossMeanUs and --syncLossNs apply to RIFL only, "
+            "not to --link = "
+                << link);
+        const Time syncLossMean
+            = syncLossMeanUs == 0
+                  ? Time(0)
+                  : MicrosecondsOption("--syncLossMeanUs", syncLossMeanUs, 1e-3, 1e9);
+        CheckDouble("--syncLossNs", syncLossNs, 1, 1e6);
+        const Time syncLossDuration = NanoSeconds(std::llround(syncLossNs));
         RIFL_CHECK_ARG(!(progressS > 0), "--progressS = " << progressS << " must be > 0");
+        CheckDouble("--maxWallS", g_maxWallS, 0, 1e9);
+        CheckAttribute("--ppmA", "ns3::RiflNetDevice", "ClockOffsetPpm", DoubleValue(ppmA));
+        CheckAttribute("--ppmB", "ns3::RiflNetDevice", "ClockOffsetPpm", DoubleValue(ppmB));
+        std::vector<std::string> unused;
+        if (link == "rifl")
+        {
+            unused = {"ns3::DirectLink"};
+        }
+        else if (link == "direct-link")
+        {
+            unused = {"ns3::Rifl"};
+        }
+        RefuseIneffectiveAttributes(argc, argv, unused, "this soak (--link = " + link + ")",
+                                    {{"ns3::RiflNetDevice::ClockOffsetPpm", "use --ppmA/--ppmB"}});
+        RequireWritable("--out", output);
         const uint64_t target = static_cast<uint64_t>(std::llround(slotsD));
         nlohmann::json result;
         result["rng_run"] = RngSeedManager::GetRun();
@@ -839,15 +875,15 @@ main(int argc, char* argv[])
             devs.Get(1)->SetAttribute("ClockOffsetPpm", DoubleValue(ppmB));
             s.riflChannel = DynamicCast<RiflChannel>(devs.Get(0)->GetChannel());
             const uint32_t lanes = DynamicCast<RiflNetDevice>(devs.Get(0))->GetLinkConfig().lanes;
-            if (syncLossMeanUs > 0)
+            if (syncLossMean.IsStrictlyPositive())
             {
                 for (uint32_t sender = 0; sender < 2; ++sender)
                 {
                     for (uint32_t lane = 0; lane < lanes; ++lane)
                     {
                         Ptr<SyncLossProcess> p = CreateObject<SyncLossProcess>();
-                        p->SetMeanInterval(MicroSeconds(syncLossMeanUs));
-                        p->SetDuration(NanoSeconds(syncLossNs));
+                        p->SetMeanInterval(syncLossMean);
+                        p->SetDuration(syncLossDuration);
                         s.riflChannel->SetSyncLossProcess(sender, lane, p);
                         s.syncLoss.push_back(p);
                     }
@@ -906,7 +942,7 @@ main(int argc, char* argv[])
             s.dlChannel = DynamicCast<DirectLinkChannel>(devs.Get(0)->GetChannel());
             int64_t stream = 1;
             stream += dl.AssignStreams(devs, stream);
-            SetUpFlows(s, devs, minSize, std::min<uint32_t>(maxSize, 1500), stream);
+            SetUpFlows(s, devs, minSize, maxSize, stream);
             for (uint32_t d = 0; d < 2; ++d)
             {
                 Flow& f = s.flow[d];
@@ -940,7 +976,9 @@ main(int argc, char* argv[])
             result["direct_link"] = j;
         }
         result["ok"] = ok;
-        std::ofstream(output) << std::setw(2) << result << std::endl;
+        std::ofstream out(output);
+        out << std::setw(2) << result << std::endl;
+        RIFL_CHECK_ARG(!out, "--out = " << output << " could not be written");
         std::cout << (ok ? "soak OK" : "soak FAILED") << "; results in " << output << std::endl;
         return ok ? 0 : 2;
     }
