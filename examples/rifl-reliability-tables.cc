@@ -22,6 +22,7 @@
 #include "ns3/direct-link-flit.h"
 #include "ns3/link-reliability-model.h"
 #include "ns3/rifl-check.h"
+#include "rifl-example-args.h"
 
 #include <cmath>
 #include <fstream>
@@ -58,42 +59,49 @@ int
 main(int argc, char* argv[])
 {
     double laneRate = 28e9;
-    uint32_t lanes = 4;
+    std::string lanesText = "4";
     double bwRatio = 0.963;
     double berMin = 1e-12;
     double berMax = 1e-5;
-    uint32_t stepsPerDecade = 4;
+    std::string stepsText = "4";
     double directLinkRate = 5e9;
     std::string prefix = "rifl-tables";
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("laneRate", "RIFL lane line rate in bit/s", laneRate);
-    cmd.AddValue("lanes", "RIFL bonded lanes", lanes);
+    cmd.AddValue("laneRate", "RIFL lane line rate in bit/s, (0, 1e13]", laneRate);
+    cmd.AddValue("lanes", "RIFL bonded lanes, 1..64", lanesText);
     cmd.AddValue("bwRatio",
                  "bandwidth ratio giving lambda_actual = bwRatio x lanes x laneRate x S_payload/S "
                  "(the paper: 0.963 at BER 1e-7)",
                  bwRatio);
     cmd.AddValue("berMin", "lowest BER of the MTBF table", berMin);
-    cmd.AddValue("berMax", "highest BER of the MTBF table", berMax);
-    cmd.AddValue("stepsPerDecade", "BER points per decade (the paper: 4)", stepsPerDecade);
-    cmd.AddValue("directLinkRate", "direct-link line rate in bit/s", directLinkRate);
+    cmd.AddValue("berMax",
+                 "highest BER of the MTBF table, at most 1e-2 (the paper's approximations are "
+                 "for BER << 1)",
+                 berMax);
+    cmd.AddValue("stepsPerDecade", "BER points per decade, 1..100 (the paper: 4)", stepsText);
+    cmd.AddValue("directLinkRate", "direct-link line rate in bit/s, (0, 1e13]", directLinkRate);
     cmd.AddValue("prefix", "prefix of the CSV files written", prefix);
     cmd.Parse(argc, argv);
 
     try
     {
-        RIFL_CHECK_ARG(lanes < 1 || lanes > 64,
-                       "--lanes = " << lanes << " is out of range [1, 64]");
+        using namespace riflexample;
+        const auto lanes = static_cast<uint32_t>(ParseUnsigned("--lanes", lanesText, 1, 64));
+        const auto stepsPerDecade
+            = static_cast<uint32_t>(ParseUnsigned("--stepsPerDecade", stepsText, 1, 100));
         RIFL_CHECK_ARG(!(bwRatio > 0 && bwRatio <= 1),
                        "--bwRatio = " << bwRatio << " is out of range (0, 1]");
-        RIFL_CHECK_ARG(!(berMin > 0 && berMin <= berMax && berMax < 1),
-                       "--berMin = " << berMin << " and --berMax = " << berMax
-                                     << " must satisfy 0 < berMin <= berMax < 1");
-        RIFL_CHECK_ARG(stepsPerDecade < 1 || stepsPerDecade > 100,
-                       "--stepsPerDecade = " << stepsPerDecade << " is out of range [1, 100]");
-        RIFL_CHECK_ARG(!(laneRate > 0), "--laneRate = " << laneRate << " must be > 0");
-        RIFL_CHECK_ARG(!(directLinkRate > 0),
-                       "--directLinkRate = " << directLinkRate << " must be > 0");
+        RIFL_CHECK_ARG(!(berMin > 0 && berMin <= berMax && berMax <= 1e-2),
+                       "--berMin = "
+                           << berMin << " and --berMax = " << berMax
+                           << " must satisfy 0 < berMin <= berMax <= 1e-2 (the paper's weight-4 "
+                              "approximations are for BER << 1: above 1e-2 they lose "
+                              "meaning, and they exceed probability 1 near 5e-2)");
+        RIFL_CHECK_ARG(!(laneRate > 0 && laneRate <= 1e13),
+                       "--laneRate = " << laneRate << " is outside (0, 1e13] bit/s");
+        RIFL_CHECK_ARG(!(directLinkRate > 0 && directLinkRate <= 1e13),
+                       "--directLinkRate = " << directLinkRate << " is outside (0, 1e13] bit/s");
 
         using M = LinkReliabilityModel;
 
