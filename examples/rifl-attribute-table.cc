@@ -494,12 +494,23 @@ Generate()
 int
 main(int argc, char* argv[])
 {
-    std::string output = "rifl-attributes.rst";
+    std::string output;
     std::string check;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("output", "reST file to write", output);
+    cmd.AddValue("output", "reST file to write (default rifl-attributes.rst)", output);
     cmd.AddValue("check", "compare with this file instead of writing; exit 1 if it differs", check);
     cmd.Parse(argc, argv);
+    if (!check.empty() && !output.empty())
+    {
+        std::cerr << "rifl-attribute-table: --output and --check exclude each other (--check "
+                     "writes nothing)"
+                  << std::endl;
+        return 1;
+    }
+    if (output.empty())
+    {
+        output = "rifl-attributes.rst";
+    }
     const std::string text = Generate();
     if (!check.empty())
     {
