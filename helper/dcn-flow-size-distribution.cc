@@ -8,6 +8,7 @@
 #include "ns3/rifl-check.h"
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -86,6 +87,9 @@ DcnFlowSizeDistribution::Parse(const std::string& text, const std::string& name)
 {
     DcnFlowSizeDistribution d;
     d.m_source = name;
+    RIFL_CHECK_ARG(text.find('\0') != std::string::npos,
+                   name << ": holds a NUL byte at offset " << text.find('\0')
+                        << ": not a text file of \"size_bytes cdf\" lines");
     std::istringstream in(text);
     std::string line;
     uint32_t lineNo = 0;
@@ -132,8 +136,9 @@ DcnFlowSizeDistribution::Parse(const std::string& text, const std::string& name)
                            name << ":" << lineNo << ": " << (i == 0 ? "size" : "cdf") << " \""
                                 << tok[i] << "\" is not a number");
         }
-        RIFL_CHECK_ARG(!(v[0] > 0),
-                       name << ":" << lineNo << ": size " << tok[0] << " must be > 0 bytes");
+        RIFL_CHECK_ARG(!(v[0] > 0 && v[0] <= 4294967295.0),
+                       name << ":" << lineNo << ": size " << tok[0]
+                            << " is outside (0, 2^32 - 1] bytes (the range of flowBytes)");
         RIFL_CHECK_ARG(!(v[1] >= 0 && v[1] <= 1),
                        name << ":" << lineNo << ": cdf " << tok[1] << " is outside [0, 1]");
         if (!d.m_points.empty())
@@ -221,6 +226,11 @@ DcnFlowSizeDistribution::Load(const std::string& fileOrName)
                                      << " (set RIFL_DATA_DIR to a directory holding it)");
         }
     }
+    struct stat st
+    {
+    };
+    RIFL_CHECK_ARG(::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode),
+                   "flowSizeCdf = \"" << path << "\" is a directory, not a file");
     std::ifstream f(path);
     RIFL_CHECK_ARG(!f, "flowSizeCdf = \"" << path << "\" cannot be opened");
     std::ostringstream text;

@@ -293,7 +293,28 @@ class DcnFlowSizeCdfTestCase : public TestCase
                               "cdf above 1");
         NS_TEST_EXPECT_MSG_EQ(bad("100 -0.1\n200 1\n"), path + ":1: cdf -0.1 is outside [0, 1]",
                               "cdf below 0");
-        NS_TEST_EXPECT_MSG_EQ(bad("0 0\n200 1\n"), path + ":1: size 0 must be > 0 bytes", "size");
+        NS_TEST_EXPECT_MSG_EQ(bad("0 0\n200 1\n"),
+                              path
+                                  + ":1: size 0 is outside (0, 2^32 - 1] bytes (the range of "
+                                    "flowBytes)",
+                              "size");
+        // Sizes above a flow's 32-bit size (1e300 wrapped to 2^63 bytes per flow, 5e9 ran).
+        NS_TEST_EXPECT_MSG_EQ(bad("1e300 1\n"),
+                              path
+                                  + ":1: size 1e300 is outside (0, 2^32 - 1] bytes (the range of "
+                                    "flowBytes)",
+                              "huge size");
+        NS_TEST_EXPECT_MSG_EQ(bad("100 0\n5e9 1\n"),
+                              path
+                                  + ":2: size 5e9 is outside (0, 2^32 - 1] bytes (the range of "
+                                    "flowBytes)",
+                              "size above 2^32 - 1");
+        // Binary content (a NUL ended the number and the rest was ignored).
+        NS_TEST_EXPECT_MSG_EQ(bad(std::string("1000 1\0garbage\n", 16)),
+                              path
+                                  + ": holds a NUL byte at offset 6: not a text file of "
+                                    "\"size_bytes cdf\" lines",
+                              "NUL byte");
         // The last point: its own line, even with comments and blank lines after it.
         NS_TEST_EXPECT_MSG_EQ(bad("100 0\n\n200 0.9\n"),
                               path + ":3: the last cdf is 0.9, it must be 1", "last");
@@ -318,6 +339,13 @@ class DcnFlowSizeCdfTestCase : public TestCase
                                       DcnFlowSizeDistribution::Load("no-such-dir/x.cdf");
                                   }),
                               "flowSizeCdf = \"no-such-dir/x.cdf\" cannot be opened", "missing");
+        // A directory opens as a stream and reads as empty: named as a directory instead.
+        NS_TEST_EXPECT_MSG_EQ(ThrownMessage(
+                                  []()
+                                  {
+                                      DcnFlowSizeDistribution::Load("./");
+                                  }),
+                              "flowSizeCdf = \"./\" is a directory, not a file", "directory");
     }
 
     /// Lookup by name: $RIFL_DATA_DIR first, then the module's data directory.

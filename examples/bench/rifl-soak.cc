@@ -118,20 +118,20 @@ PatternByte(uint32_t dir, uint64_t seq, uint32_t i)
 /// One direction of one link.
 struct Flow
 {
-    uint32_t dir{0};                  //!< direction index
-    Ptr<NetDevice> tx;                //!< sending device
-    Ptr<NetDevice> rx;                //!< receiving device
-    Ptr<UniformRandomVariable> size;  //!< packet sizes
-    bool offering{true};              //!< the source is on
-    uint32_t queueTarget{16};         //!< packets kept in the device queue
-    uint64_t offered{0};              //!< packets handed to Send (accepted)
-    uint64_t rejected{0};             //!< Send returned false (counted by MacTxDrop)
-    uint64_t delivered{0};            //!< packets received intact and in order
-    uint64_t deliveredCorrupt{0};     //!< packets received with changed bytes, counted
-    uint64_t bytesDelivered{0};       //!< bytes of those
-    uint64_t expected{0};             //!< next sequence number expected
-    uint64_t gaps{0};                 //!< packets skipped by the receiver (seq jumps)
-    uint64_t duplicatesSeen{0};       //!< intact packets delivered a second time
+    uint32_t dir{0};                 //!< direction index
+    Ptr<NetDevice> tx;               //!< sending device
+    Ptr<NetDevice> rx;               //!< receiving device
+    Ptr<UniformRandomVariable> size; //!< packet sizes
+    bool offering{true};             //!< the source is on
+    uint32_t queueTarget{16};        //!< packets kept in the device queue
+    uint64_t offered{0};             //!< packets handed to Send (accepted)
+    uint64_t rejected{0};            //!< Send returned false (counted by MacTxDrop)
+    uint64_t delivered{0};           //!< packets received intact and in order
+    uint64_t deliveredCorrupt{0};    //!< packets received with changed bytes, counted
+    uint64_t bytesDelivered{0};      //!< bytes of those
+    uint64_t expected{0};            //!< next sequence number expected
+    uint64_t gaps{0};                //!< packets skipped by the receiver (seq jumps)
+    uint64_t duplicatesSeen{0};      //!< intact packets delivered a second time
     uint64_t olderUnseen{0};          //!< intact packets older than expected, not seen before,
                                       //!< while no out-of-order delivery is counted
     uint64_t reorderedAfterHazard{0}; //!< the same after a counted out-of-order delivery
@@ -302,8 +302,8 @@ Receive(Flow* f, Ptr<NetDevice>, Ptr<const Packet> p, uint16_t protocol, const A
     if (seq >= f->offered + f->rejected)
     {
         std::ostringstream os;
-        os << "packet " << seq << " delivered intact but never offered ("
-           << f->offered + f->rejected << " offered)";
+        os << "packet " << seq << " delivered intact but never offered (" << f->offered + f->rejected
+           << " offered)";
         Violation(f, os.str());
         return true;
     }
@@ -634,8 +634,8 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
                       << s.riflChannel->GetHeldPacketEnds(DynamicCast<RiflNetDevice>(f.rx))
                       << " packets stranded in the receiver's FC FIFOs (in flight); later "
                          "packets of the direction are reassembled wrongly and counted corrupt, "
-                      << f.reorderedAfterHazard << " intact ones out of order (each exactly once)"
-                      << std::endl;
+                      << f.reorderedAfterHazard
+                      << " intact ones out of order (each exactly once)" << std::endl;
         }
         if (!f.violation.empty())
         {
