@@ -87,6 +87,8 @@ main(int argc, char* argv[])
     try
     {
         using namespace riflexample;
+        // An analytic program: no simulation object reads an attribute.
+        RefuseIneffectiveAttributes(argc, argv, {"ns3::"}, "this analytic program");
         const auto lanes = static_cast<uint32_t>(ParseUnsigned("--lanes", lanesText, 1, 64));
         const auto stepsPerDecade
             = static_cast<uint32_t>(ParseUnsigned("--stepsPerDecade", stepsText, 1, 100));

@@ -313,6 +313,8 @@ main(int argc, char* argv[])
     try
     {
         using namespace riflexample;
+        RefuseIneffectiveAttributes(argc, argv, {"ns3::Rifl"}, "this benchmark",
+                                    {{"ns3::DirectLinkChannel::Ber", "use --bers"}});
         RIFL_CHECK_ARG(mode != "closed" && mode != "open",
                        "--mode = " << mode << " must be closed or open");
         t.requestBytes

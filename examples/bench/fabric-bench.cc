@@ -169,6 +169,9 @@ Main(int argc, char* argv[])
                  repeatText);
     cmd.Parse(argc, argv);
     using namespace riflexample;
+    RefuseIneffectiveAttributes(argc, argv, {"ns3::DirectLink"}, "this benchmark",
+                                {{"ns3::RiflChannel::Ber", "error-free: BER 0"},
+                                 {"ns3::ExactBitErrorModel::Ber", "error-free: BER 0"}});
     const auto repeat = static_cast<uint32_t>(ParseUnsigned("--repeat", repeatText, 1, 20));
     const auto queuePackets
         = static_cast<uint32_t>(ParseUnsigned("--queuePackets", queuePacketsText, 1, 1000000));

@@ -429,6 +429,11 @@ main(int argc, char* argv[])
     try
     {
         using namespace riflexample;
+        RefuseIneffectiveAttributes(argc, argv, {"ns3::DirectLink"}, "this benchmark",
+                                    {{"ns3::RiflNetDevice::Mtu", "fixed at 9000 bytes"},
+                                     {"ns3::RiflNetDevice::Startup", "fixed at Short"},
+                                     {"ns3::RiflChannel::Ber", "use --bers"},
+                                     {"ns3::RiflChannel::Engine", "use --models"}});
         const auto size = static_cast<uint32_t>(ParseUnsigned("--size", sizeText, 0, 8998));
         auto minSize = static_cast<uint32_t>(ParseUnsigned("--minSize", minSizeText, 1, 8998));
         auto maxSize = static_cast<uint32_t>(ParseUnsigned("--maxSize", maxSizeText, 1, 8998));
