@@ -39,6 +39,7 @@
 #include "ns3/network-module.h"
 #include "ns3/rifl-message-port.h"
 #include "ns3/rifl-net-device.h"
+#include "rifl-example-args.h"
 
 #ifdef NS3_MPI
 #include "ns3/mpi-interface.h"
@@ -53,69 +54,148 @@
 #include <vector>
 
 using namespace ns3;
+using namespace ns3::riflexample;
 
+namespace
+{
+
+/// The body of main().
 int
-main(int argc, char* argv[])
+Main(int argc, char* argv[])
 {
     std::string topology = "ring";
-    uint32_t n = 6;
-    uint32_t x = 3;
-    uint32_t y = 3;
-    uint32_t dim = 3;
-    double ber = 1e-6;
-    uint32_t requests = 1000;
-    uint32_t window = 8;
+    // Integer options are parsed strictly (ns-3 would take "2.5" as 2 and "-1" as
+    // 4294967295); an empty text = not given (the default applies).
+    std::string nText;
+    std::string xText;
+    std::string yText;
+    std::string dimText;
+    std::string berText = "1e-6";
+    std::string requestsText = "1000";
+    std::string windowText = "8";
     bool dateline = false;
-    std::string deadlock = "vcs";
+    std::string deadlock; // empty = not given: vcs, or routing with --dateline=true
     std::string output = "multiprocessor-direct-connect.csv";
     CommandLine cmd(__FILE__);
     cmd.AddValue("topology", "fullmesh, ring, mesh, torus or hypercube", topology);
-    cmd.AddValue("n", "CPUs of a full mesh or ring", n);
-    cmd.AddValue("x", "mesh/torus X", x);
-    cmd.AddValue("y", "mesh/torus Y", y);
-    cmd.AddValue("dim", "hypercube dimension", dim);
-    cmd.AddValue("ber", "bit error rate of every link", ber);
-    cmd.AddValue("requests", "requests per CPU", requests);
-    cmd.AddValue("window", "outstanding requests per CPU", window);
-    cmd.AddValue("dateline", "dateline routing on rings and tori (same as --deadlock=routing)",
+    cmd.AddValue("n", "CPUs of a full mesh (2..256) or ring (3..256), default 6", nText);
+    cmd.AddValue("x", "mesh (1..256) / torus (3..85) X, default 3", xText);
+    cmd.AddValue("y", "mesh (1..256) / torus (3..85) Y, default 3", yText);
+    cmd.AddValue("dim", "hypercube dimension, 1..8, default 3", dimText);
+    cmd.AddValue("ber", "bit error rate of every link, [0, 1)", berText);
+    cmd.AddValue("requests", "requests per CPU, 0..1000000000 (0 = until durationMs)",
+                 requestsText);
+    cmd.AddValue("window", "outstanding requests per CPU, 1..65536", windowText);
+    cmd.AddValue("dateline",
+                 "dateline routing on rings and tori (same as --deadlock=routing; refused "
+                 "with another --deadlock)",
                  dateline);
     cmd.AddValue("deadlock",
                  "deadlock avoidance on rings and tori: vcs (dateline VCs, default), routing "
                  "(dateline routing) or none (same VC, shortest routes: can deadlock)",
                  deadlock);
     cmd.AddValue("output", "per-CPU results, CSV", output);
-    uint32_t ranks = 1;
+    std::string ranksText = "1";
     bool splitRemote = false;
     bool mpi = false;
     bool nullmsg = false;
-    cmd.AddValue("ranks", "CPU groups on ranks: CPU i on rank floor(i x ranks / CPUs)", ranks);
+    cmd.AddValue("ranks", "CPU groups on ranks: CPU i on rank floor(i x ranks / CPUs), 1..CPUs",
+                 ranksText);
     cmd.AddValue("splitRemoteLinks",
                  "run the links between the groups as split halves in this process (the "
-                 "structure of an MPI run)",
+                 "structure of an MPI run; needs --ranks > 1)",
                  splitRemote);
     cmd.AddValue("mpi", "run on ns-3 MPI ranks (mpirun; module built with NS3_MPI)", mpi);
     cmd.AddValue("nullmsg", "with --mpi: ns-3's null-message scheduler", nullmsg);
     std::string linksOutput;
     cmd.AddValue("links", "per-link counters of both ends, CSV (not written if empty)",
                  linksOutput);
-    double durationMs = 100;
-    cmd.AddValue("durationMs", "simulated time in ms, (0, 1e6]", durationMs);
+    std::string durationText = "100";
+    cmd.AddValue("durationMs", "simulated time in ms, (0.005, 1e6] (the traffic starts at 5 us)",
+                 durationText);
     std::string link = "direct";
     cmd.AddValue("link",
                  "link technology: direct (direct-link devices) or rifl (RIFL links with "
                  "ReplayTail=Corrected and Startup=Short, DLIU messages on RiflMessagePorts)",
                  link);
     cmd.Parse(argc, argv);
-    if (link != "direct" && link != "rifl")
+
+    // Every option is checked before the run.
+    RIFL_CHECK_ARG(link != "direct" && link != "rifl",
+                   "--link = " << link << " is not one of direct, rifl");
+    // the traffic starts at 5 us: a shorter run would measure nothing
+    const double durationMs = ParseDoubleIn("--durationMs", durationText, 0.005, true, 1e6, false);
+    const double ber = ParseDoubleIn("--ber", berText, 0.0, false, 1.0, true);
+    CheckAttribute("--ber", "ns3::DirectLinkChannel", "Ber", DoubleValue(ber));
+    if (link == "rifl")
     {
-        std::cerr << "--link=" << link << " is not one of direct, rifl" << std::endl;
-        return 1;
+        CheckAttribute("--ber", "ns3::RiflChannel", "Ber", DoubleValue(ber));
     }
-    if (!(durationMs > 0 && durationMs <= 1e6))
+    const uint32_t requests
+        = static_cast<uint32_t>(ParseUnsigned("--requests", requestsText, 0, 1000000000ULL));
+    const uint32_t window = static_cast<uint32_t>(ParseUnsigned("--window", windowText, 1, 65536));
+    CheckAttribute("--window", "ns3::CpuTrafficApplication", "MaxOutstanding",
+                   UintegerValue(window));
+    const uint32_t ranks = static_cast<uint32_t>(ParseUnsigned("--ranks", ranksText, 1, 256));
+    RIFL_CHECK_ARG(topology != "fullmesh" && topology != "ring" && topology != "mesh"
+                       && topology != "torus" && topology != "hypercube",
+                   "--topology = " << topology
+                                   << " is not one of fullmesh, ring, mesh, torus, hypercube");
+    // The size options of the other topologies are refused rather than ignored.
+    const bool byN = topology == "fullmesh" || topology == "ring";
+    const bool byXy = topology == "mesh" || topology == "torus";
+    RIFL_CHECK_ARG(!nText.empty() && !byN,
+                   "--n applies to --topology=fullmesh or ring, not " << topology);
+    RIFL_CHECK_ARG((!xText.empty() || !yText.empty()) && !byXy,
+                   "--x and --y apply to --topology=mesh or torus, not " << topology);
+    RIFL_CHECK_ARG(!dimText.empty() && topology != "hypercube",
+                   "--dim applies to --topology=hypercube, not " << topology);
+    const uint32_t n = static_cast<uint32_t>(
+        ParseUnsigned("--n", nText.empty() ? "6" : nText, topology == "ring" ? 3 : 2, 256));
+    const uint64_t xyLo = topology == "torus" ? 3 : 1;
+    const uint64_t xyHi = topology == "torus" ? 85 : 256;
+    const uint32_t x
+        = static_cast<uint32_t>(ParseUnsigned("--x", xText.empty() ? "3" : xText, xyLo, xyHi));
+    const uint32_t y
+        = static_cast<uint32_t>(ParseUnsigned("--y", yText.empty() ? "3" : yText, xyLo, xyHi));
+    const uint32_t dim
+        = static_cast<uint32_t>(ParseUnsigned("--dim", dimText.empty() ? "3" : dimText, 1, 8));
+    // --dateline=true is --deadlock=routing: another --deadlock with it is refused (the
+    // printed setting is the one used).
+    RIFL_CHECK_ARG(dateline && !deadlock.empty() && deadlock != "routing",
+                   "--dateline=true means --deadlock=routing, but --deadlock = " << deadlock
+                                                                                 << " was given");
+    if (deadlock.empty())
     {
-        std::cerr << "--durationMs=" << durationMs << " is out of range (0, 1e6]" << std::endl;
-        return 1;
+        deadlock = dateline ? "routing" : "vcs";
     }
+    RIFL_CHECK_ARG(deadlock != "vcs" && deadlock != "routing" && deadlock != "none",
+                   "--deadlock = " << deadlock << " is not one of vcs, routing, none");
+    RIFL_CHECK_ARG(nullmsg && !mpi, "--nullmsg applies to --mpi runs only");
+    RIFL_CHECK_ARG(splitRemote && ranks < 2,
+                   "--splitRemoteLinks needs --ranks > 1 (with one rank no link is between "
+                   "ranks)");
+    // Attributes of the link technology not in use would be ignored: refused.
+    for (int i = 1; i < argc; ++i)
+    {
+        std::string a = argv[i];
+        a.erase(0, a.find_first_not_of('-'));
+        const bool directAttr = a.rfind("ns3::DirectLinkNetDevice::", 0) == 0
+                                || a.rfind("ns3::DirectLinkChannel::", 0) == 0;
+        const bool riflAttr = a.rfind("ns3::Rifl", 0) == 0;
+        RIFL_CHECK_ARG(link == "rifl" && directAttr,
+                       argv[i] << " is an attribute of the direct-link devices and channels, "
+                                  "which --link=rifl does not use");
+        RIFL_CHECK_ARG(link == "direct" && riflAttr,
+                       argv[i] << " is an attribute of the RIFL links, which --link=direct "
+                                  "does not use (give --link=rifl)");
+    }
+    RequireWritable("--output", output);
+    if (!linksOutput.empty())
+    {
+        RequireWritable("--links", linksOutput);
+    }
+
     uint32_t rank = 0;
     if (mpi)
     {
@@ -133,9 +213,9 @@ main(int argc, char* argv[])
             return 1;
         }
 #else
-        std::cerr << "--mpi: this build of the rifl module has no MPI support (build it in an "
-                     "ns-3 tree configured with --enable-mpi, tools/check-ns3-tree --mpi)\n";
-        return 1;
+        RIFL_CHECK_ARG(true,
+                       "--mpi: this build of the rifl module has no MPI support (build it in an "
+                       "ns-3 tree configured with --enable-mpi, tools/check-ns3-tree --mpi)");
 #endif
     }
 
@@ -151,7 +231,7 @@ main(int argc, char* argv[])
         mp.GetRiflHelper().SetDeviceAttribute("Startup", StringValue("Short"));
         mp.GetRiflHelper().SetChannelAttribute("Ber", DoubleValue(ber));
     }
-    if (dateline || deadlock == "routing")
+    if (deadlock == "routing")
     {
         mp.SetDeadlockAvoidance(MultiprocessorTopologyHelper::DATELINE_ROUTING);
     }
@@ -159,14 +239,9 @@ main(int argc, char* argv[])
     {
         mp.SetDeadlockAvoidance(MultiprocessorTopologyHelper::NO_AVOIDANCE);
     }
-    else if (deadlock == "vcs")
-    {
-        mp.SetDeadlockAvoidance(MultiprocessorTopologyHelper::DATELINE_VCS);
-    }
     else
     {
-        std::cerr << "unknown --deadlock=" << deadlock << std::endl;
-        return 1;
+        mp.SetDeadlockAvoidance(MultiprocessorTopologyHelper::DATELINE_VCS);
     }
     if (topology == "fullmesh")
     {
@@ -184,14 +259,9 @@ main(int argc, char* argv[])
     {
         mp.Torus2D(x, y);
     }
-    else if (topology == "hypercube")
-    {
-        mp.Hypercube(dim);
-    }
     else
     {
-        std::cerr << "unknown --topology=" << topology << std::endl;
-        return 1;
+        mp.Hypercube(dim);
     }
     mp.AssignStreams(1);
 
@@ -309,16 +379,17 @@ main(int argc, char* argv[])
     }
     std::cout << "cpu  ok  bad  timeouts  forwarded  p50_ns  p99_ns  max_ns" << std::endl;
     std::ofstream csv(output);
-    if (!csv)
-    {
-        std::cerr << "--output=" << output << " cannot be written" << std::endl;
-        return 1;
-    }
+    RIFL_CHECK_ARG(!csv, "--output = " << output << " cannot be written");
     csv << "cpu,responses_ok,responses_bad,timeouts,forwarded,latency_ns_p50,latency_ns_p99,"
            "latency_ns_max\n";
+    uint32_t cpusWithoutResponses = 0;
     for (uint32_t i = 0; i < mp.GetNCpus(); ++i)
     {
         const double* r = table.data() + i * COLS;
+        // latencies only of CPUs with responses: "-" (stdout) and an empty field (CSV)
+        // otherwise, not 0 as if measured
+        const bool measured = r[0] > 0;
+        cpusWithoutResponses += measured ? 0 : 1;
         std::cout << i;
         csv << i;
         for (std::size_t k = 0; k < COLS; ++k)
@@ -329,23 +400,29 @@ main(int argc, char* argv[])
                 std::cout << "  " << static_cast<uint64_t>(r[k]);
                 csv << "," << static_cast<uint64_t>(r[k]);
             }
-            else
+            else if (measured)
             {
                 std::cout << "  " << r[k];
                 csv << "," << r[k];
+            }
+            else
+            {
+                std::cout << "  -";
+                csv << ",";
             }
         }
         std::cout << std::endl;
         csv << "\n";
     }
+    if (cpusWithoutResponses > 0)
+    {
+        std::cout << cpusWithoutResponses << " of " << mp.GetNCpus()
+                  << " CPUs got no responses (no latencies: -)" << std::endl;
+    }
     if (!linksOutput.empty())
     {
         std::ofstream lf(linksOutput);
-        if (!lf)
-        {
-            std::cerr << "--links=" << linksOutput << " cannot be written" << std::endl;
-            return 1;
-        }
+        RIFL_CHECK_ARG(!lf, "--links = " << linksOutput << " cannot be written");
         lf << "link,cpu,peer,delivered,truncated,lost,retransmissions,timeouts,crc_errors,"
               "shutdowns,undetected_errors\n";
         for (uint32_t k = 0; k < mp.GetNLinks(); ++k)
@@ -377,4 +454,16 @@ main(int argc, char* argv[])
     }
 #endif
     return 0;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    return RunMain("multiprocessor-direct-connect",
+                   [&]()
+                   {
+                       return Main(argc, argv);
+                   });
 }

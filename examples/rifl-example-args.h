@@ -72,6 +72,33 @@ ParseUnsigned(const std::string& option, const std::string& text, uint64_t lo, u
 }
 
 /**
+ * \brief Parse a real-number option whose range may be open at either end, named as it
+ *        is in the message (e.g. "(0, 1]").
+ * \param option the option's name, with its dashes.
+ * \param text the option's text.
+ * \param lo the lower end.
+ * \param loOpen whether \p lo itself is excluded.
+ * \param hi the upper end.
+ * \param hiOpen whether \p hi itself is excluded.
+ * \return the value.
+ * \throws std::invalid_argument naming the option and the range.
+ */
+inline double
+ParseDoubleIn(const std::string& option, const std::string& text, double lo, bool loOpen, double hi,
+              bool hiOpen)
+{
+    char* end = nullptr;
+    errno = 0;
+    const double v = text.empty() ? NAN : std::strtod(text.c_str(), &end);
+    const bool ok = !text.empty() && *end == '\0' && errno == 0 && std::isfinite(v)
+                    && (loOpen ? v > lo : v >= lo) && (hiOpen ? v < hi : v <= hi);
+    RIFL_CHECK_ARG(!ok, option << " = " << (text.empty() ? "(empty)" : text)
+                               << " is not a number in " << (loOpen ? "(" : "[") << lo << ", " << hi
+                               << (hiOpen ? ")" : "]"));
+    return v;
+}
+
+/**
  * \brief Parse a real-number option strictly (finite, no trailing characters).
  * \param option the option's name, with its dashes.
  * \param text the option's text.
@@ -85,14 +112,7 @@ inline double
 ParseDouble(const std::string& option, const std::string& text, double lo, double hi,
             bool hiOpen = false)
 {
-    char* end = nullptr;
-    errno = 0;
-    const double v = text.empty() ? NAN : std::strtod(text.c_str(), &end);
-    const bool ok = !text.empty() && *end == '\0' && errno == 0 && std::isfinite(v);
-    RIFL_CHECK_ARG(!ok || v < lo || v > hi || (hiOpen && v == hi),
-                   option << " = " << (text.empty() ? "(empty)" : text) << " is not a number in ["
-                          << lo << ", " << hi << (hiOpen ? ")" : "]"));
-    return v;
+    return ParseDoubleIn(option, text, lo, false, hi, hiOpen);
 }
 
 /**
