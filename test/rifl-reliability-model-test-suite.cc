@@ -183,6 +183,10 @@ class RiflThroughputModelTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(1.0 - M::RiflBandwidthRatio(5.6e-10, 256, 4, 161), 1.85e-4,
                                   0.1e-4, "loss at 5.6e-10");
         NS_TEST_ASSERT_MSG_EQ(M::RiflBandwidthRatio(0.0, 256, 4, 161), 1.0, "error free");
+        // directions x lanes = 2^32 must not wrap to 0 (a ratio of 1).
+        NS_TEST_ASSERT_MSG_EQ_TOL(M::RiflBandwidthRatio(1e-7, 256, 0x80000000U, 161, 2),
+                                  1.0 / (1.0 + 4294967296.0 * fer * 161), 1e-15,
+                                  "no 32-bit wrap of directions x lanes");
 
         NS_TEST_ASSERT_MSG_EQ(M::GoBackNEfficiency(0.0, 100.0), 1.0, "no errors");
         NS_TEST_ASSERT_MSG_EQ_TOL(M::GoBackNEfficiency(1e-3, 100.0), 0.999 / 1.099, 1e-15,
@@ -448,6 +452,51 @@ class RiflReliabilityBadInputTestCase : public TestCase
                  M::EthernetPacketLoss(1e-6, 0, 38);
              },
              "packetBytes"},
+            {[]
+             {
+                 M::RiflRttFrames(1e20, 10.0, 256); // wrapped modulo 2^32 before
+             },
+             "laneRateBps"},
+            {[]
+             {
+                 M::RiflFrameIdWidth(1e300, 10.0, 256);
+             },
+             "laneRateBps"},
+            {[]
+             {
+                 M::RiflRttFrames(1e15, 100000.0, 128); // 5.2e12 frames: no uint32_t
+             },
+             "frames per round trip"},
+            {[]
+             {
+                 M::RiflRttFrames(28e9, 10.0, 256, 1e10);
+             },
+             "transceiverDelayS"},
+            {[]
+             {
+                 M::RiflRetransBufferBytes(1e300, 1e-7, 5.0);
+             },
+             "lineRateBps"},
+            {[]
+             {
+                 M::RiflBandwidthRatio(1e-7, 256, 4, INFINITY);
+             },
+             "kStallSlots"},
+            {[]
+             {
+                 M::RiflMtbfExactSeconds(1e-7, 256, 1e300);
+             },
+             "lambdaActualBps"},
+            {[]
+             {
+                 M::DirectLinkInterleaveSpectrum(0, 0x107);
+             },
+             "poly"},
+            {[]
+             {
+                 M::MtbfSeconds(INFINITY, 1e-20);
+             },
+             "framesPerSecond"},
         };
         for (const Case& c : cases)
         {

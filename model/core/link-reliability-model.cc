@@ -22,6 +22,15 @@ namespace ns3
 namespace
 {
 
+/// Largest lane, line or payload rate the model takes, bit/s (1 Pb/s).
+constexpr double MAX_RATE_BPS = 1e15;
+/// Longest cable, m.
+constexpr double MAX_CABLE_M = 100000.0;
+/// Longest transceiver or circuit delay, s.
+constexpr double MAX_DELAY_S = 1.0;
+/// Slowest propagation, s/m (light in fibre: about 5e-9).
+constexpr double MAX_SECONDS_PER_METRE = 1e-6;
+
 /**
  * \brief Reject a BER outside [0, 1).
  * \param where the calling function, for the message.
@@ -71,15 +80,18 @@ void
 CheckSizing(const char* where, double laneRateBps, double cableLengthM, double transceiverDelayS,
             double secondsPerMetre)
 {
-    RIFL_CHECK_ARG(!(laneRateBps > 0.0 && std::isfinite(laneRateBps)),
-                   where << ": laneRateBps = " << laneRateBps << " must be > 0");
-    RIFL_CHECK_ARG(!(cableLengthM >= 0.0 && cableLengthM <= 100000.0),
-                   where << ": cableLengthM = " << cableLengthM
-                         << " is out of range [0, 100000] m");
-    RIFL_CHECK_ARG(!(transceiverDelayS >= 0.0 && std::isfinite(transceiverDelayS)),
-                   where << ": transceiverDelayS = " << transceiverDelayS << " must be >= 0");
-    RIFL_CHECK_ARG(!(secondsPerMetre > 0.0 && std::isfinite(secondsPerMetre)),
-                   where << ": secondsPerMetre = " << secondsPerMetre << " must be > 0");
+    RIFL_CHECK_ARG(!(laneRateBps > 0.0 && laneRateBps <= MAX_RATE_BPS),
+                   where << ": laneRateBps = " << laneRateBps << " is out of range (0, "
+                         << MAX_RATE_BPS << "] bit/s");
+    RIFL_CHECK_ARG(!(cableLengthM >= 0.0 && cableLengthM <= MAX_CABLE_M),
+                   where << ": cableLengthM = " << cableLengthM << " is out of range [0, "
+                         << MAX_CABLE_M << "] m");
+    RIFL_CHECK_ARG(!(transceiverDelayS >= 0.0 && transceiverDelayS <= MAX_DELAY_S),
+                   where << ": transceiverDelayS = " << transceiverDelayS << " is out of range [0, "
+                         << MAX_DELAY_S << "] s");
+    RIFL_CHECK_ARG(!(secondsPerMetre > 0.0 && secondsPerMetre <= MAX_SECONDS_PER_METRE),
+                   where << ": secondsPerMetre = " << secondsPerMetre << " is out of range (0, "
+                         << MAX_SECONDS_PER_METRE << "] s/m");
 }
 
 /**
@@ -175,7 +187,14 @@ LinkReliabilityModel::RiflRttFrames(double laneRateBps, double cableLengthM, uin
     CheckSizing("LinkReliabilityModel::RiflRttFrames", laneRateBps, cableLengthM, transceiverDelayS,
                 secondsPerMetre);
     const double rtt = RiflSizingRtt(cableLengthM, transceiverDelayS, secondsPerMetre);
-    return static_cast<uint32_t>(std::llround(rtt * laneRateBps / frameBits));
+    const double frames = std::round(rtt * laneRateBps / frameBits);
+    // 2^32 - 33: RiflFrameIdWidth adds 32 to it.
+    RIFL_CHECK_ARG(!(frames <= 4294967263.0),
+                   "LinkReliabilityModel::RiflRttFrames: laneRateBps = "
+                       << laneRateBps << " over cableLengthM = " << cableLengthM
+                       << " with transceiverDelayS = " << transceiverDelayS << " gives " << frames
+                       << " frames per round trip, more than 4294967263 (2^32 - 33)");
+    return static_cast<uint32_t>(frames);
 }
 
 uint32_t
@@ -202,18 +221,18 @@ double
 LinkReliabilityModel::RiflRetransBufferBytes(double lineRateBps, double circuitDelayS,
                                              double cableLengthM, double propagationMps)
 {
-    RIFL_CHECK_ARG(!(lineRateBps > 0.0),
+    RIFL_CHECK_ARG(!(lineRateBps > 0.0 && lineRateBps <= MAX_RATE_BPS),
                    "LinkReliabilityModel::RiflRetransBufferBytes: lineRateBps = "
-                       << lineRateBps << " must be > 0");
-    RIFL_CHECK_ARG(!(circuitDelayS >= 0.0),
+                       << lineRateBps << " is out of range (0, " << MAX_RATE_BPS << "] bit/s");
+    RIFL_CHECK_ARG(!(circuitDelayS >= 0.0 && circuitDelayS <= MAX_DELAY_S),
                    "LinkReliabilityModel::RiflRetransBufferBytes: circuitDelayS = "
-                       << circuitDelayS << " must be >= 0");
-    RIFL_CHECK_ARG(!(cableLengthM >= 0.0),
+                       << circuitDelayS << " is out of range [0, " << MAX_DELAY_S << "] s");
+    RIFL_CHECK_ARG(!(cableLengthM >= 0.0 && cableLengthM <= MAX_CABLE_M),
                    "LinkReliabilityModel::RiflRetransBufferBytes: cableLengthM = "
-                       << cableLengthM << " must be >= 0");
-    RIFL_CHECK_ARG(!(propagationMps > 0.0),
+                       << cableLengthM << " is out of range [0, " << MAX_CABLE_M << "] m");
+    RIFL_CHECK_ARG(!(propagationMps >= 1.0 && propagationMps <= 3e8),
                    "LinkReliabilityModel::RiflRetransBufferBytes: propagationMps = "
-                       << propagationMps << " must be > 0");
+                       << propagationMps << " is out of range [1, 3e8] m/s");
     const double rtt = circuitDelayS + 2.0 * cableLengthM / propagationMps;
     return rtt * lineRateBps / 8.0;
 }
@@ -252,13 +271,15 @@ LinkReliabilityModel::RiflBandwidthRatio(double ber, uint32_t frameBits, uint32_
     CheckRiflFrame("LinkReliabilityModel::RiflBandwidthRatio", frameBits);
     RIFL_CHECK_ARG(lanes < 1, "LinkReliabilityModel::RiflBandwidthRatio: lanes = "
                                   << lanes << " must be >= 1");
-    RIFL_CHECK_ARG(!(kStallSlots >= 0.0), "LinkReliabilityModel::RiflBandwidthRatio: kStallSlots = "
-                                              << kStallSlots << " must be >= 0");
+    RIFL_CHECK_ARG(!(kStallSlots >= 0.0 && std::isfinite(kStallSlots)),
+                   "LinkReliabilityModel::RiflBandwidthRatio: kStallSlots = "
+                       << kStallSlots << " must be finite and >= 0");
     RIFL_CHECK_ARG(directions < 1 || directions > 2,
                    "LinkReliabilityModel::RiflBandwidthRatio: directions = "
                        << directions << " is out of range [1, 2]");
     const double fer = FrameErrorRate(ber, frameBits);
-    return 1.0 / (1.0 + directions * lanes * fer * kStallSlots);
+    // In double: directions x lanes can exceed 32 bits.
+    return 1.0 / (1.0 + static_cast<double>(directions) * lanes * fer * kStallSlots);
 }
 
 double
@@ -311,6 +332,8 @@ LinkReliabilityModel::DirectLinkInterleaveSpectrum(uint32_t interleave, uint32_t
     RIFL_CHECK_ARG(interleave > 1,
                    "LinkReliabilityModel::DirectLinkInterleaveSpectrum: interleave = "
                        << interleave << " is out of range [0, 1]");
+    RIFL_CHECK_ARG(poly > 0xFF, "LinkReliabilityModel::DirectLinkInterleaveSpectrum: poly = "
+                                    << poly << " is out of range [0, 255] (a CRC-8 generator)");
     static std::map<std::pair<uint32_t, uint32_t>, std::vector<uint64_t>> cache;
     std::lock_guard<std::mutex> lock(g_riflSpectrumMutex);
     const auto key = std::make_pair(interleave, poly);
@@ -383,8 +406,9 @@ LinkReliabilityModel::EthernetPacketLoss(double ber, uint32_t packetBytes, uint3
 double
 LinkReliabilityModel::MtbfSeconds(double framesPerSecond, double pud)
 {
-    RIFL_CHECK_ARG(!(framesPerSecond > 0.0), "LinkReliabilityModel::MtbfSeconds: framesPerSecond = "
-                                                 << framesPerSecond << " must be > 0");
+    RIFL_CHECK_ARG(!(framesPerSecond > 0.0 && std::isfinite(framesPerSecond)),
+                   "LinkReliabilityModel::MtbfSeconds: framesPerSecond = "
+                       << framesPerSecond << " must be finite and > 0");
     RIFL_CHECK_ARG(!(pud >= 0.0 && pud <= 1.0),
                    "LinkReliabilityModel::MtbfSeconds: pud = " << pud << " is out of range [0, 1]");
     if (pud == 0.0)
@@ -397,18 +421,18 @@ LinkReliabilityModel::MtbfSeconds(double framesPerSecond, double pud)
 double
 LinkReliabilityModel::RiflMtbfPaperSeconds(double ber, uint32_t frameBits, double lambdaActualBps)
 {
-    RIFL_CHECK_ARG(!(lambdaActualBps > 0.0),
+    RIFL_CHECK_ARG(!(lambdaActualBps > 0.0 && lambdaActualBps <= MAX_RATE_BPS),
                    "LinkReliabilityModel::RiflMtbfPaperSeconds: lambdaActualBps = "
-                       << lambdaActualBps << " must be > 0");
+                       << lambdaActualBps << " is out of range (0, " << MAX_RATE_BPS << "] bit/s");
     return MtbfSeconds(lambdaActualBps / frameBits, RiflUndetectedPaper(ber, frameBits));
 }
 
 double
 LinkReliabilityModel::RiflMtbfExactSeconds(double ber, uint32_t frameBits, double lambdaActualBps)
 {
-    RIFL_CHECK_ARG(!(lambdaActualBps > 0.0),
+    RIFL_CHECK_ARG(!(lambdaActualBps > 0.0 && lambdaActualBps <= MAX_RATE_BPS),
                    "LinkReliabilityModel::RiflMtbfExactSeconds: lambdaActualBps = "
-                       << lambdaActualBps << " must be > 0");
+                       << lambdaActualBps << " is out of range (0, " << MAX_RATE_BPS << "] bit/s");
     return MtbfSeconds(lambdaActualBps / frameBits, RiflUndetectedExact(ber, frameBits));
 }
 

@@ -68,8 +68,8 @@ class LinkReliabilityModel
     /**
      * \brief Round-trip time of the RTL sizing rule: 2 (T_gt + L t_m).
      * \param cableLengthM cable length L in metres, [0, 100000].
-     * \param transceiverDelayS one-way transceiver/circuit delay T_gt in seconds, >= 0.
-     * \param secondsPerMetre propagation t_m (the RTL uses 3.34 ns/m), > 0.
+     * \param transceiverDelayS one-way transceiver/circuit delay T_gt in seconds, [0, 1].
+     * \param secondsPerMetre propagation t_m (the RTL uses 3.34 ns/m), (0, 1e-6].
      * \return the RTT in seconds.
      */
     static double RiflSizingRtt(double cableLengthM, double transceiverDelayS = 80e-9,
@@ -78,11 +78,11 @@ class LinkReliabilityModel
     /**
      * \brief The smallest Frame ID width of the RTL rule
      *        2^FID >= 16 + 16 + round(RTT x lane rate / S).
-     * \param laneRateBps lane line rate, > 0.
+     * \param laneRateBps lane line rate, (0, 1e15] bit/s.
      * \param cableLengthM cable length in metres, [0, 100000].
      * \param frameBits 128, 256, 512 or 1024.
-     * \param transceiverDelayS one-way T_gt in seconds, >= 0.
-     * \param secondsPerMetre propagation per metre, > 0.
+     * \param transceiverDelayS one-way T_gt in seconds, [0, 1].
+     * \param secondsPerMetre propagation per metre, (0, 1e-6].
      * \return the width in bits; a result above 12 (the Verification Code's
      *         width) throws, naming the cable length.
      */
@@ -92,12 +92,12 @@ class LinkReliabilityModel
 
     /**
      * \brief Frames in flight over one sizing RTT, round(RTT x lane rate / S).
-     * \param laneRateBps lane line rate, > 0.
+     * \param laneRateBps lane line rate, (0, 1e15] bit/s.
      * \param cableLengthM cable length in metres, [0, 100000].
      * \param frameBits 128, 256, 512 or 1024.
-     * \param transceiverDelayS one-way T_gt in seconds, >= 0.
-     * \param secondsPerMetre propagation per metre, > 0.
-     * \return the frame count.
+     * \param transceiverDelayS one-way T_gt in seconds, [0, 1].
+     * \param secondsPerMetre propagation per metre, (0, 1e-6].
+     * \return the frame count (std::invalid_argument above 2^32 - 33).
      */
     static uint32_t RiflRttFrames(double laneRateBps, double cableLengthM, uint32_t frameBits,
                                   double transceiverDelayS = 80e-9,
@@ -105,10 +105,10 @@ class LinkReliabilityModel
 
     /**
      * \brief Eq. 1-4: S_retrans >= RTT x line rate with RTT = T_circuit + 2 L / C, in bytes.
-     * \param lineRateBps line rate, > 0.
-     * \param circuitDelayS T_circuit in seconds, >= 0.
-     * \param cableLengthM link length in metres, >= 0.
-     * \param propagationMps speed of light in the cable, > 0 (the paper: 3e8 m/s).
+     * \param lineRateBps line rate, (0, 1e15] bit/s.
+     * \param circuitDelayS T_circuit in seconds, [0, 1].
+     * \param cableLengthM link length in metres, [0, 100000].
+     * \param propagationMps speed of light in the cable, [1, 3e8] m/s (the paper: 3e8).
      * \return the buffer in bytes.
      */
     static double RiflRetransBufferBytes(double lineRateBps, double circuitDelayS,
@@ -154,7 +154,7 @@ class LinkReliabilityModel
      * \param ber bit error rate, [0, 1).
      * \param frameBits 128, 256, 512 or 1024.
      * \param lanes bonded lanes, >= 1.
-     * \param kStallSlots slots one error costs, >= 0.
+     * \param kStallSlots slots one error costs, finite, >= 0.
      * \param directions directions that carry errors (1 or 2).
      * \return the ratio in (0, 1].
      */
@@ -192,7 +192,7 @@ class LinkReliabilityModel
      * \brief Low-weight spectrum of one direct-link CRC-8 interleave over the
      *        positions outside the Frame byte (A_0..A_4).
      * \param interleave 0 (even bits, CRC80) or 1 (odd bits, CRC81).
-     * \param poly the CRC-8 generator (default 0x07).
+     * \param poly the CRC-8 generator (default 0x07), 0..255.
      * \return A_0..A_4 (cached per interleave and poly).
      */
     static std::vector<uint64_t> DirectLinkInterleaveSpectrum(uint32_t interleave,
@@ -206,7 +206,7 @@ class LinkReliabilityModel
      *        P_ud = (1-p)^192 (a_even + a_odd + a_even a_odd), which avoids the
      *        cancellation of P(all checks pass) - P(no error).
      * \param ber bit error rate, [0, 1).
-     * \param poly the CRC-8 generator.
+     * \param poly the CRC-8 generator, 0..255.
      * \return P_ud.
      */
     static double DirectLinkUndetectedExact(double ber, uint32_t poly = 0x07);
@@ -247,7 +247,7 @@ class LinkReliabilityModel
 
     /**
      * \brief MTBF of one link direction: 1 / (frames per second x P_ud).
-     * \param framesPerSecond frames carried per second, > 0.
+     * \param framesPerSecond frames carried per second, finite, > 0.
      * \param pud undetected-error probability per frame, >= 0.
      * \return seconds (infinity when pud is 0).
      */
@@ -258,7 +258,7 @@ class LinkReliabilityModel
      * \param ber bit error rate, [0, 1).
      * \param frameBits 128, 256, 512 or 1024.
      * \param lambdaActualBps the actual bandwidth in bit/s (the paper: 0.963 x
-     *        112 Gb/s x 240/256 at BER 1e-7), > 0.
+     *        112 Gb/s x 240/256 at BER 1e-7), (0, 1e15].
      * \return seconds.
      */
     static double RiflMtbfPaperSeconds(double ber, uint32_t frameBits, double lambdaActualBps);
@@ -267,7 +267,7 @@ class LinkReliabilityModel
      * \brief The same MTBF with the exact P_ud of the real decoder.
      * \param ber bit error rate, [0, 1).
      * \param frameBits 128, 256, 512 or 1024.
-     * \param lambdaActualBps the actual bandwidth in bit/s, > 0.
+     * \param lambdaActualBps the actual bandwidth in bit/s, (0, 1e15].
      * \return seconds.
      */
     static double RiflMtbfExactSeconds(double ber, uint32_t frameBits, double lambdaActualBps);

@@ -40,9 +40,9 @@ def test_analytics_are_vectorised():
 def test_bad_analytic_arguments_raise_value_error():
     with pytest.raises(ValueError, match="ber"):
         ns3rifl.frame_error_rate(1.5, 256)
-    with pytest.raises(ValueError, match="frameBits"):
+    with pytest.raises(ValueError, match="rifl_framing_efficiency: frame_bits = 300"):
         ns3rifl.rifl_framing_efficiency(100, 300)
-    with pytest.raises(ValueError, match="cableLengthM"):
+    with pytest.raises(ValueError, match="cable_length_m"):
         ns3rifl.rifl_frame_id_width(28e9, -1.0, 256)
     with pytest.raises(TypeError):
         ns3rifl.frame_error_rate("high", 256)
