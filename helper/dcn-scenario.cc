@@ -7,8 +7,9 @@
 #include "dcn-topology-helper.h"
 #include "ns3/boolean.h"
 #include "ns3/config.h"
-#include "ns3/global-value.h"
 #include "ns3/exact-bit-error-model.h"
+#include "ns3/global-value.h"
+#include "ns3/link-reliability-model.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
@@ -30,7 +31,9 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -63,6 +66,26 @@ DcnScenario::Quantile(const std::vector<double>& v, double q)
     }
     const std::size_t rank = static_cast<std::size_t>(std::ceil(q * v.size()));
     return v[std::min(v.size() - 1, rank == 0 ? 0 : rank - 1)];
+}
+
+double
+DcnScenario::EstimatedLinkBytes(const DcnScenarioConfig& c, double rateGbps, double cableM)
+{
+    const double base = 40.0 * 1024;
+    if (c.technology != "rifl")
+    {
+        return base;
+    }
+    uint32_t fid = 12; // beyond the largest width the link refuses to start; count the largest
+    try
+    {
+        fid = LinkReliabilityModel::RiflFrameIdWidth(rateGbps * 1e9 / c.riflLanes, cableM, 256);
+    }
+    catch (const std::invalid_argument&)
+    {
+    }
+    const double d = std::ldexp(1.0, static_cast<int>(fid));
+    return base + 320.0 * c.riflLanes * d * (1 + d / 1024);
 }
 
 DcnScenarioResult
@@ -108,15 +131,61 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
     RIFL_CHECK_ARG(c.ethernetOverheadBytes > 65535,
                    "ethernetOverheadBytes = " << c.ethernetOverheadBytes
                                               << " is outside [0, 65535]");
-    RIFL_CHECK_ARG(!(c.durationUs >= 0 && c.durationUs <= 1e9),
-                   "durationUs = " << c.durationUs << " is outside [0, 1e9]");
-    RIFL_CHECK_ARG(!(c.timeoutUs > 0 && c.timeoutUs <= 1e9),
-                   "timeoutUs = " << c.timeoutUs << " is outside (0, 1e9]");
+    // Times are whole nanoseconds: below 1 ns they would be 0.
+    RIFL_CHECK_ARG(!((c.durationUs == 0 || c.durationUs >= 0.001) && c.durationUs <= 1e9),
+                   "durationUs = " << c.durationUs
+                                   << " is outside 0 (until every flow completed) or [0.001, 1e9] "
+                                      "(1 ns to 1000 s)");
+    RIFL_CHECK_ARG(!(c.timeoutUs >= 0.001 && c.timeoutUs <= 1e9),
+                   "timeoutUs = " << c.timeoutUs << " is outside [0.001, 1e9] (1 ns to 1000 s)");
     RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
     if (c.topology == "fat-tree")
     {
         RIFL_CHECK_ARG(c.k < 2 || c.k % 2 != 0 || c.k > 64,
                        "k = " << c.k << " must be even and in [2, 64]");
+    }
+    {
+        // Each size keyword has its own range, but not all at once: the memory of a run
+        // grows with the hosts and links, and a fabric that does not fit would end the
+        // process instead of an error. Checked before anything is built.
+        const bool fatTree = c.topology == "fat-tree";
+        const uint64_t hosts
+            = fatTree ? uint64_t{c.k} * c.k * c.k / 4 : uint64_t{c.leaves} * c.hostsPerLeaf;
+        const uint64_t fabricLinks
+            = fatTree ? uint64_t{c.k} * c.k * c.k / 2 : uint64_t{c.leaves} * c.spines;
+        RIFL_CHECK_ARG(!fatTree && hosts > MAX_HOSTS,
+                       "leaves = " << c.leaves << ", hostsPerLeaf = " << c.hostsPerLeaf << " give "
+                                   << hosts << " hosts, more than the limit of " << MAX_HOSTS
+                                   << " (the hosts of a k = 64 fat-tree)");
+        const double bytes
+            = hosts * EstimatedLinkBytes(c, c.hostRateGbps, c.hostCableM)
+              + fabricLinks * EstimatedLinkBytes(c, c.fabricRateGbps, c.fabricCableM);
+        const double gib = 1024.0 * 1024 * 1024;
+        RIFL_CHECK_ARG(bytes > MAX_FABRIC_BYTES,
+                       "the fabric's " << hosts + fabricLinks << " links (" << hosts
+                                       << " host links, " << fabricLinks
+                                       << " fabric links) would take about " << bytes / gib
+                                       << " GiB, more than the limit of " << MAX_FABRIC_BYTES / gib
+                                       << " GiB: a smaller fabric (k, or leaves, spines and "
+                                          "hostsPerLeaf)"
+                                       << (c.technology == "rifl"
+                                               ? ", fewer riflLanes or fewer frames in flight "
+                                                 "(lower rates, shorter cables)"
+                                               : ""));
+    }
+    {
+        // The flows are drawn before DcnTrafficHelper can count them: check first.
+        const uint64_t n = c.topology == "fat-tree" ? uint64_t{c.k} * c.k * c.k / 4
+                                                    : uint64_t{c.leaves} * c.hostsPerLeaf;
+        const DcnTrafficConfig& t = c.traffic;
+        const uint64_t flows = t.pattern == DcnTrafficConfig::ALL_TO_ALL ? n * (n - 1)
+                               : t.pattern == DcnTrafficConfig::RANDOM   ? n * t.flowsPerHost
+                                                                         : n;
+        RIFL_CHECK_ARG(flows > MAX_FLOWS, (t.pattern == DcnTrafficConfig::ALL_TO_ALL
+                                               ? "the all-to-all pattern"
+                                               : "flowsPerHost = " + std::to_string(t.flowsPerHost))
+                                              << " over " << n << " hosts gives " << flows
+                                              << " flows, more than the limit of " << MAX_FLOWS);
     }
 
     RIFL_CHECK_ARG(c.ranks > 65536, "ranks = " << c.ranks << " is outside [0, 65536]");
@@ -173,6 +242,22 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
                                       << " is set by the parameters hostBer and fabricBer; use "
                                          "those instead");
     }
+    std::vector<std::string> used{"ns3::DcnEcmpRouting", "ns3::LoopbackNetDevice"};
+    if (c.technology == "rifl")
+    {
+        used.insert(used.end(), {"ns3::RiflNetDevice", "ns3::RiflChannel", "ns3::BitErrorProcess",
+                                 "ns3::SyncLossProcess"});
+    }
+    else
+    {
+        used.insert(
+            used.end(),
+            {c.technology == "ethernet" ? "ns3::PointToPointNetDevice" : "ns3::CsmaNetDevice",
+             c.technology == "ethernet" ? "ns3::PointToPointChannel" : "ns3::CsmaChannel",
+             "ns3::ExactBitErrorModel", "ns3::BitErrorProcess"});
+    }
+    ScenarioAttributes::CheckUsed(c.attributes, used,
+                                  "DcnScenario with technology = \"" + c.technology + "\"", false);
     ScenarioAttributeDefaults defaults(c.attributes);
     ScenarioAttributes::Apply(c.attributes); // restored by `defaults`, also if this throws
     DcnTrafficHelper traffic(c.traffic);     // checks the traffic config
@@ -255,6 +340,10 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
         Simulator::Stop(start + MicroSeconds(c.timeoutUs));
     }
     const auto t1 = std::chrono::steady_clock::now();
+    if (c.beforeRun)
+    {
+        c.beforeRun();
+    }
     Simulator::Run();
     const auto t2 = std::chrono::steady_clock::now();
     r.setupSeconds = std::chrono::duration<double>(t1 - t0).count();

@@ -9,6 +9,7 @@
 #include "ns3/reliability-report-helper.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -57,6 +58,9 @@ struct DcnScenarioConfig
     /// ns-3 attribute defaults, e.g. {"ns3::RiflNetDevice::FrameSize", "512"}; restored after the
     /// run.
     std::map<std::string, std::string> attributes;
+    /// Called once just before Simulator::Run, after the set-up (the Python bindings
+    /// schedule their Ctrl-C checks here); empty: nothing.
+    std::function<void()> beforeRun;
 };
 
 /**
@@ -132,6 +136,22 @@ struct DcnScenarioResult
 class DcnScenario
 {
   public:
+    /// Most hosts of a fabric (a k = 64 fat-tree has 65536).
+    static constexpr uint64_t MAX_HOSTS = 65536;
+    /**
+     * Most memory the fabric's links may take, estimated before anything is built
+     * (16 GiB): a fabric that does not fit would end the process (std::bad_alloc, the
+     * OOM killer, SIGSEGV under a memory limit) instead of an error. A link takes
+     * about 40 KiB, a RIFL link 40 KiB + 320 B x lanes x D (1 + D / 1024) with
+     * D = 2^FrameIdWidth frames per lane (from its lane rate and cable, the RTL rule),
+     * measured (and rounded up) from 101 KiB at 4 lanes and D = 64 (the defaults) to
+     * 10 MiB at 16 lanes, 1.6 Tb/s and 300 m (D = 1024). With the defaults this admits
+     * a k = 48 fat-tree (82944 links, about 10 GiB), not a k = 64 one.
+     */
+    static constexpr double MAX_FABRIC_BYTES = 16.0 * 1024 * 1024 * 1024;
+    /// Most flows of a run's traffic (DcnTrafficHelper's limit, checked before drawing them).
+    static constexpr uint64_t MAX_FLOWS = 4000000;
+
     /**
      * \brief Run the scenario.
      * \param config the parameters (std::invalid_argument naming a bad one).
@@ -146,6 +166,16 @@ class DcnScenario
      * \return the value (0 if empty).
      */
     static double Quantile(const std::vector<double>& sorted, double q);
+
+    /**
+     * \brief The estimated memory of one link (see MAX_FABRIC_BYTES).
+     * \param config the parameters (technology, RIFL lanes).
+     * \param rateGbps the link's line rate.
+     * \param cableM its cable length.
+     * \return bytes.
+     */
+    static double EstimatedLinkBytes(const DcnScenarioConfig& config, double rateGbps,
+                                     double cableM);
 
   private:
     /**

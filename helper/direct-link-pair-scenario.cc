@@ -83,10 +83,13 @@ Check(const DirectLinkPairScenarioConfig& c)
                    "maxOutstanding = " << c.maxOutstanding << " is out of range [1, 65536]");
     RIFL_CHECK_ARG(!(c.requestRate > 0 && c.requestRate <= 1e10),
                    "requestRate = " << c.requestRate << " is out of range (0, 1e10]");
-    RIFL_CHECK_ARG(!(c.durationUs > 0 && c.durationUs <= 1e9),
-                   "durationUs = " << c.durationUs << " is out of range (0, 1e9]");
-    RIFL_CHECK_ARG(!(c.warmupUs >= 0 && c.warmupUs <= 1e9),
-                   "warmupUs = " << c.warmupUs << " is out of range [0, 1e9]");
+    // Times are whole nanoseconds: a window below 1 ns would be 0 ns long.
+    RIFL_CHECK_ARG(!(c.durationUs >= 0.001 && c.durationUs <= 1e9),
+                   "durationUs = " << c.durationUs
+                                   << " is out of range [0.001, 1e9] (1 ns to 1000 s)");
+    RIFL_CHECK_ARG(!((c.warmupUs == 0 || c.warmupUs >= 0.001) && c.warmupUs <= 1e9),
+                   "warmupUs = " << c.warmupUs
+                                 << " is out of range: 0 or [0.001, 1e9] (1 ns to 1000 s)");
     RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
     for (const auto& o : OWNED)
     {
@@ -94,6 +97,13 @@ Check(const DirectLinkPairScenarioConfig& c)
                        "attributes: " << o[0] << " is set by the parameter " << o[1]
                                       << "; use that instead");
     }
+    ScenarioAttributes::CheckUsed(c.attributes,
+                                  {"ns3::DirectLinkNetDevice", "ns3::DirectLinkChannel",
+                                   "ns3::DirectLinkInterfaceUnit", "ns3::DirectLinkDevicePort",
+                                   "ns3::CpuTrafficApplication", "ns3::BitErrorProcess",
+                                   "ns3::Node", "ns3::QueueBase", "ns3::RandomVariableStream",
+                                   "ns3::NetDeviceQueueInterface"},
+                                  "DirectLinkPairScenario");
 }
 
 /**
@@ -187,6 +197,10 @@ RunBody(const DirectLinkPairScenarioConfig& c)
     Simulator::Stop(windowEnd + NanoSeconds(1));
 
     const auto t0 = std::chrono::steady_clock::now();
+    if (c.beforeRun)
+    {
+        c.beforeRun();
+    }
     Simulator::Run();
     const auto t1 = std::chrono::steady_clock::now();
 

@@ -6,6 +6,7 @@
 #define DIRECT_LINK_PAIR_SCENARIO_H
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 
@@ -34,6 +35,9 @@ struct DirectLinkPairScenarioConfig
     uint64_t rngRun{1};         //!< ns-3 run number (RngSeedManager::SetRun), >= 1
     /// ns-3 attribute defaults, e.g. {"ns3::DirectLinkChannel::Engine", "Reference"}.
     std::map<std::string, std::string> attributes;
+    /// Called once just before Simulator::Run, after the set-up (the Python bindings
+    /// schedule their Ctrl-C checks here); empty: nothing.
+    std::function<void()> beforeRun;
 };
 
 /**

@@ -126,10 +126,13 @@ Check(const MultiprocessorScenarioConfig& c)
                    "requestBytes = " << c.requestBytes << " is out of range [8, 4096]");
     RIFL_CHECK_ARG(c.responseBytes < 4 || c.responseBytes > 4096,
                    "responseBytes = " << c.responseBytes << " is out of range [4, 4096]");
-    RIFL_CHECK_ARG(!(c.startUs >= 0 && c.startUs <= 1e6),
-                   "startUs = " << c.startUs << " is out of range [0, 1e6]");
-    RIFL_CHECK_ARG(!(c.maxDurationUs > 0 && c.maxDurationUs <= 1e9),
-                   "maxDurationUs = " << c.maxDurationUs << " is out of range (0, 1e9]");
+    // Times are whole nanoseconds: below 1 ns they would be 0.
+    RIFL_CHECK_ARG(!((c.startUs == 0 || c.startUs >= 0.001) && c.startUs <= 1e6),
+                   "startUs = " << c.startUs
+                                << " is out of range: 0 or [0.001, 1e6] (1 ns to 1 s)");
+    RIFL_CHECK_ARG(!(c.maxDurationUs >= 0.001 && c.maxDurationUs <= 1e9),
+                   "maxDurationUs = " << c.maxDurationUs
+                                      << " is out of range [0.001, 1e9] (1 ns to 1000 s)");
     RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
 #ifdef NS3_MPI
     RIFL_CHECK_ARG(c.ranks > 1 && MpiInterface::IsEnabled(),
@@ -146,6 +149,25 @@ Check(const MultiprocessorScenarioConfig& c)
                        "attributes: " << o[0] << " is set by the parameter " << o[1]
                                       << "; use that instead");
     }
+    std::vector<std::string> used{"ns3::DirectLinkInterfaceUnit",
+                                  "ns3::CpuTrafficApplication",
+                                  "ns3::BitErrorProcess",
+                                  "ns3::Node",
+                                  "ns3::QueueBase",
+                                  "ns3::RandomVariableStream",
+                                  "ns3::NetDeviceQueueInterface"};
+    if (c.link == "rifl")
+    {
+        used.insert(used.end(), {"ns3::RiflNetDevice", "ns3::RiflChannel", "ns3::RiflMessagePort",
+                                 "ns3::SyncLossProcess"});
+    }
+    else
+    {
+        used.insert(used.end(), {"ns3::DirectLinkNetDevice", "ns3::DirectLinkChannel",
+                                 "ns3::DirectLinkDevicePort"});
+    }
+    ScenarioAttributes::CheckUsed(c.attributes, used,
+                                  "MultiprocessorScenario with link = \"" + c.link + "\"");
 }
 
 /// Counters of every app and device at one instant.
@@ -379,6 +401,10 @@ RunBody(const MultiprocessorScenarioConfig& c)
     Simulator::Stop(limit);
 
     const auto t0 = std::chrono::steady_clock::now();
+    if (c.beforeRun)
+    {
+        c.beforeRun();
+    }
     Simulator::Run();
     const auto t1 = std::chrono::steady_clock::now();
     take(b);

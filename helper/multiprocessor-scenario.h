@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 
@@ -57,6 +58,9 @@ struct MultiprocessorScenarioConfig
     bool splitRemoteLinks{false};
     /// ns-3 attribute defaults, e.g. {"ns3::DirectLinkChannel::Engine", "Reference"}.
     std::map<std::string, std::string> attributes;
+    /// Called once just before Simulator::Run, after the set-up (the Python bindings
+    /// schedule their Ctrl-C checks here); empty: nothing.
+    std::function<void()> beforeRun;
 };
 
 /**

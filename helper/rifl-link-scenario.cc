@@ -150,16 +150,25 @@ RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
         c.minPacketBytes < 1 || c.maxPacketBytes > 9000 || c.minPacketBytes > c.maxPacketBytes,
         "minPacketBytes = " << c.minPacketBytes << ", maxPacketBytes = " << c.maxPacketBytes
                             << " must satisfy 1 <= min <= max <= 9000");
-    RIFL_CHECK_ARG(!(c.durationUs > 0 && c.durationUs <= 1e9),
-                   "durationUs = " << c.durationUs << " is out of range (0, 1e9]");
-    RIFL_CHECK_ARG(!(c.warmupUs >= 0 && c.warmupUs <= 1e9),
-                   "warmupUs = " << c.warmupUs << " is out of range [0, 1e9]");
+    // Times are whole nanoseconds: a window below 1 ns would be 0 ns long.
+    RIFL_CHECK_ARG(!(c.durationUs >= 0.001 && c.durationUs <= 1e9),
+                   "durationUs = " << c.durationUs
+                                   << " is out of range [0.001, 1e9] (1 ns to 1000 s)");
+    RIFL_CHECK_ARG(!((c.warmupUs == 0 || c.warmupUs >= 0.001) && c.warmupUs <= 1e9),
+                   "warmupUs = " << c.warmupUs
+                                 << " is out of range: 0 or [0.001, 1e9] (1 ns to 1000 s)");
     RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
 
     // The channel's BER is the config's: naming it in the map too would be overridden.
     RIFL_CHECK_ARG(c.attributes.count("ns3::RiflChannel::Ber") != 0,
                    "attributes: ns3::RiflChannel::Ber is set by the parameter ber; use that "
                    "instead");
+
+    ScenarioAttributes::CheckUsed(c.attributes,
+                                  {"ns3::RiflNetDevice", "ns3::RiflChannel", "ns3::BitErrorProcess",
+                                   "ns3::SyncLossProcess", "ns3::Node", "ns3::QueueBase",
+                                   "ns3::RandomVariableStream", "ns3::NetDeviceQueueInterface"},
+                                  "RiflLinkScenario");
 
     RngSeedManager::SetRun(c.rngRun);
     ScenarioAttributeDefaults defaults(c.attributes); // put back when the run ends or throws
@@ -201,6 +210,32 @@ RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
     }
     Ptr<RiflChannel> channel = DynamicCast<RiflChannel>(dev[0]->GetChannel());
     const double lineBps = dev[0]->GetDataRate().GetBitRate();
+    {
+        // Up to one word latency per UserWordBytes and one packet latency per packet
+        // delivered in the window, per direction, 16 bytes each (a double, twice while
+        // the vector grows): refuse a window whose samples would not fit.
+        UintegerValue wordA;
+        UintegerValue wordB;
+        dev[0]->GetAttribute("UserWordBytes", wordA);
+        dev[1]->GetAttribute("UserWordBytes", wordB);
+        const double wordBytes = std::max<double>(1, std::min(wordA.Get(), wordB.Get()));
+        const double meanPacketBytes = (c.minPacketBytes + c.maxPacketBytes) / 2.0;
+        const double bytesPerUs = lineBps / 8 * 1e-6 * std::min(c.load, 1.0);
+        const double samplesPerUs
+            = (c.bidirectional ? 2 : 1) * bytesPerUs * (1 / wordBytes + 1 / meanPacketBytes);
+        const double need = 16 * samplesPerUs * c.durationUs;
+        RIFL_CHECK_ARG(need > MAX_SAMPLE_BYTES,
+                       "durationUs = "
+                           << c.durationUs << " would keep about " << need / (1024.0 * 1024 * 1024)
+                           << " GiB of latency samples (" << lineBps / 1e9
+                           << " Gb/s line rate, load " << c.load
+                           << ", ns3::RiflNetDevice::UserWordBytes = " << wordBytes
+                           << "), more than the limit of "
+                           << MAX_SAMPLE_BYTES / (1024.0 * 1024 * 1024)
+                           << " GiB: at most durationUs = "
+                           << static_cast<uint64_t>(MAX_SAMPLE_BYTES / (16 * samplesPerUs))
+                           << " here");
+    }
     const Time windowStart = MicroSeconds(c.warmupUs);
     const Time windowEnd = windowStart + MicroSeconds(c.durationUs);
 
@@ -306,6 +341,10 @@ RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
     Simulator::Stop(windowEnd + NanoSeconds(1));
 
     const auto t0 = std::chrono::steady_clock::now();
+    if (c.beforeRun)
+    {
+        c.beforeRun();
+    }
     Simulator::Run();
     const auto t1 = std::chrono::steady_clock::now();
 

@@ -8,6 +8,7 @@
 #include "ns3/rifl-link-counters.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 
@@ -30,6 +31,9 @@ struct RiflLinkScenarioConfig
     uint64_t rngRun{1};            //!< ns-3 run number (RngSeedManager::SetRun)
     /// ns-3 attribute defaults, e.g. {"ns3::RiflNetDevice::FrameSize", "512"}.
     std::map<std::string, std::string> attributes;
+    /// Called once just before Simulator::Run, after the set-up (the Python bindings
+    /// schedule their Ctrl-C checks here); empty: nothing.
+    std::function<void()> beforeRun;
     /// Attributes of device A only (RiflNetDevice attribute names, e.g.
     /// {"ClockOffsetPpm", "100"}, {"DrainRate", "2"}), set after the defaults.
     std::map<std::string, std::string> deviceAttributesA;
@@ -96,6 +100,13 @@ struct RiflLinkScenarioResult
 class RiflLinkScenario
 {
   public:
+    /// Most memory the latency samples of a run may take (16 GiB): the scenario keeps
+    /// every per-word and per-packet latency of the window (8 bytes each, up to twice
+    /// that while a vector grows), so it refuses a window that would need more, up
+    /// front, instead of running out of memory. About 1.2 s of simulated window at
+    /// 112 Gb/s, saturating both directions, UserWordBytes = 32.
+    static constexpr double MAX_SAMPLE_BYTES = 16.0 * 1024 * 1024 * 1024;
+
     /**
      * \brief Run the scenario.
      * \param config the parameters (std::invalid_argument naming a bad one).

@@ -240,6 +240,44 @@ ScenarioAttributes::Check(const std::string& fullName)
 }
 
 void
+ScenarioAttributes::CheckUsed(const std::map<std::string, std::string>& attributes,
+                              const std::vector<std::string>& used, const std::string& scenario,
+                              bool strict)
+{
+    std::vector<TypeId> usedIds;
+    std::string list;
+    for (const std::string& name : used)
+    {
+        usedIds.push_back(TypeId::LookupByName(name));
+        list += (list.empty() ? "" : ", ") + name;
+    }
+    for (const auto& kv : attributes)
+    {
+        const std::size_t sep = kv.first.rfind("::");
+        TypeId cls;
+        if (!Check(kv.first).empty()
+            || !TypeId::LookupByNameFailSafe(kv.first.substr(0, sep), &cls))
+        {
+            continue; // Apply() names the problem
+        }
+        const bool checked = strict || cls.GetGroupName() == "Rifl"
+                             || cls.IsChildOf(TypeId::LookupByName("ns3::NetDevice"))
+                             || cls.IsChildOf(TypeId::LookupByName("ns3::Channel"));
+        const bool related
+            = std::any_of(usedIds.begin(), usedIds.end(),
+                          [&cls](const TypeId& u)
+                          {
+                              return u == cls || u.IsChildOf(cls) || cls.IsChildOf(u);
+                          });
+        RIFL_CHECK_ARG(checked && !related,
+                       "attributes[\"" << kv.first << "\"]: " << scenario << " does not use "
+                                       << cls.GetName()
+                                       << " (it would change nothing); its classes: " << list
+                                       << (strict ? "" : " and ns-3's internet stack"));
+    }
+}
+
+void
 ScenarioAttributes::Apply(const std::map<std::string, std::string>& attributes)
 {
     for (const auto& kv : attributes)

@@ -7,6 +7,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -54,6 +55,29 @@ class ScenarioAttributes
      * \return the text.
      */
     static std::string AllowedValues(const std::string& fullName);
+
+    /**
+     * \brief Refuse attributes of classes a scenario does not use.
+     *
+     * A default set for a class the scenario never instantiates changes nothing;
+     * taking it in silence would let a caller believe it did (e.g.
+     * ns3::DirectLinkChannel::Ber on a RIFL link). The attribute "ns3::C::A" is
+     * accepted if C is one of \p used, a base class of one (its attributes apply to
+     * the derived objects too) or derived from one (an attribute or a pointer value
+     * may select it, e.g. another BitErrorProcess). With \p strict false only the
+     * module's classes (TypeId group "Rifl") and net devices and channels are
+     * checked, every other class of ns-3 is accepted (for scenarios on ns-3's
+     * internet stack, whose classes depend on its own attributes). Names that do not
+     * exist are left to Apply().
+     *
+     * \param attributes full attribute name -> value.
+     * \param used the TypeId names of the classes the scenario instantiates.
+     * \param scenario the scenario, for the message (e.g. "RiflLinkScenario").
+     * \param strict whether every class is checked (see above).
+     */
+    static void CheckUsed(const std::map<std::string, std::string>& attributes,
+                          const std::vector<std::string>& used, const std::string& scenario,
+                          bool strict = true);
 };
 
 } // namespace ns3

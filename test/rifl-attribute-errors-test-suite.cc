@@ -14,16 +14,21 @@
 
 #include "ns3/config.h"
 #include "ns3/core-module.h"
+#include "ns3/dcn-scenario.h"
 #include "ns3/direct-link-helper.h"
+#include "ns3/direct-link-pair-scenario.h"
+#include "ns3/multiprocessor-scenario.h"
 #include "ns3/network-module.h"
 #include "ns3/rifl-compat.h"
 #include "ns3/rifl-helper.h"
+#include "ns3/rifl-link-scenario.h"
 #include "ns3/rifl-net-device.h"
 #include "ns3/scenario-attributes.h"
 #include "ns3/test.h"
 
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -519,6 +524,203 @@ class LinkStartChecksTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief Scenario inputs checked before a run: attributes of classes the scenario does
+ *        not use, fabrics and windows whose memory would not fit, times below 1 ns.
+ */
+class ScenarioInputTestCase : public TestCase
+{
+  public:
+    ScenarioInputTestCase()
+        : TestCase("scenarios refuse unused classes' attributes, sizes beyond the limits and "
+                   "times below 1 ns, before they run")
+    {
+    }
+
+  private:
+    /**
+     * \brief The message a call throws.
+     * \param f the call.
+     * \return std::invalid_argument's message, "" if nothing was thrown.
+     */
+    static std::string MessageOf(const std::function<void()>& f)
+    {
+        try
+        {
+            f();
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    /**
+     * \brief Check that a message holds a text.
+     * \param message the message.
+     * \param part the text.
+     */
+    void ExpectIn(const std::string& message, const std::string& part)
+    {
+        NS_TEST_EXPECT_MSG_NE(message.find(part), std::string::npos,
+                              "\"" << message << "\" should hold \"" << part << "\"");
+    }
+
+    void DoRun() override
+    {
+        // Attributes of classes the scenario does not instantiate.
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         RiflLinkScenarioConfig c;
+                         c.attributes = {{"ns3::DirectLinkChannel::Ber", "1e-3"}};
+                         RiflLinkScenario::Run(c);
+                     }),
+                 "attributes[\"ns3::DirectLinkChannel::Ber\"]: RiflLinkScenario does not use "
+                 "ns3::DirectLinkChannel");
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         MultiprocessorScenarioConfig c;
+                         c.link = "direct";
+                         c.attributes = {{"ns3::RiflNetDevice::FrameSize", "512"}};
+                         MultiprocessorScenario::Run(c);
+                     }),
+                 "does not use ns3::RiflNetDevice");
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         DcnScenarioConfig c;
+                         c.technology = "ethernet";
+                         c.attributes = {{"ns3::RiflNetDevice::FrameSize", "512"}};
+                         DcnScenario::Run(c);
+                     }),
+                 "DcnScenario with technology = \"ethernet\" does not use ns3::RiflNetDevice");
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         DirectLinkPairScenarioConfig c;
+                         c.attributes = {{"ns3::RiflChannel::Engine", "Reference"}};
+                         DirectLinkPairScenario::Run(c);
+                     }),
+                 "does not use ns3::RiflChannel");
+        // Base classes, derived classes and (not strict) ns-3's other classes are taken.
+        const std::vector<std::string> used{"ns3::CpuTrafficApplication", "ns3::BitErrorProcess"};
+        for (const char* name :
+             {"ns3::CpuTrafficApplication::RequestBytes", "ns3::Application::StartTime",
+              "ns3::GilbertElliottErrorProcess::MeanGoodBits"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(MessageOf(
+                                      [&]
+                                      {
+                                          ScenarioAttributes::CheckUsed({{name, "1"}}, used, "S");
+                                      }),
+                                  "", name << " belongs to a class the scenario uses");
+        }
+        NS_TEST_EXPECT_MSG_EQ(MessageOf(
+                                  [&]
+                                  {
+                                      ScenarioAttributes::CheckUsed(
+                                          {{"ns3::TcpSocket::SegmentSize", "1000"}}, used, "S",
+                                          false);
+                                  }),
+                              "", "not strict: ns-3's TCP is taken");
+        ExpectIn(MessageOf(
+                     [&]
+                     {
+                         ScenarioAttributes::CheckUsed({{"ns3::TcpSocket::SegmentSize", "1000"}},
+                                                       used, "S");
+                     }),
+                 "S does not use ns3::TcpSocket");
+
+        // Sizes whose memory would end the process: refused before anything is built.
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         DcnScenarioConfig c;
+                         c.topology = "leaf-spine";
+                         c.leaves = c.spines = c.hostsPerLeaf = 4096;
+                         DcnScenario::Run(c);
+                     }),
+                 "leaves = 4096, hostsPerLeaf = 4096 give 16777216 hosts, more than the limit "
+                 "of 65536");
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         DcnScenarioConfig c;
+                         c.k = 64;
+                         DcnScenario::Run(c);
+                     }),
+                 "the fabric's 196608 links (65536 host links, 131072 fabric links) would take "
+                 "about");
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         // About 10 MiB per link: this one ran out of 24 GiB before.
+                         DcnScenarioConfig c;
+                         c.k = 16;
+                         c.riflLanes = 16;
+                         c.hostRateGbps = c.fabricRateGbps = 1600;
+                         c.hostCableM = c.fabricCableM = 300;
+                         DcnScenario::Run(c);
+                     }),
+                 "fewer riflLanes or fewer frames in flight");
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         DcnScenarioConfig c;
+                         c.k = 48;
+                         c.traffic.pattern = DcnTrafficConfig::ALL_TO_ALL;
+                         DcnScenario::Run(c);
+                     }),
+                 "the all-to-all pattern over 27648 hosts gives 764384256 flows");
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         RiflLinkScenarioConfig c;
+                         c.durationUs = 1e9;
+                         RiflLinkScenario::Run(c);
+                     }),
+                 "durationUs = 1e+09 would keep about");
+
+        // Times below 1 ns would be 0 ns.
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         RiflLinkScenarioConfig c;
+                         c.durationUs = 0.0004;
+                         RiflLinkScenario::Run(c);
+                     }),
+                 "durationUs = 0.0004 is out of range [0.001, 1e9]");
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         DirectLinkPairScenarioConfig c;
+                         c.warmupUs = 0.0002;
+                         DirectLinkPairScenario::Run(c);
+                     }),
+                 "warmupUs = 0.0002 is out of range");
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         DcnScenarioConfig c;
+                         c.durationUs = 0.0005;
+                         DcnScenario::Run(c);
+                     }),
+                 "durationUs = 0.0005 is outside");
+        ExpectIn(MessageOf(
+                     []
+                     {
+                         MultiprocessorScenarioConfig c;
+                         c.maxDurationUs = 0.0001;
+                         MultiprocessorScenario::Run(c);
+                     }),
+                 "maxDurationUs = 0.0001 is out of range");
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief The suite.
  */
 class RiflAttributeErrorsTestSuite : public TestSuite
@@ -531,6 +733,7 @@ class RiflAttributeErrorsTestSuite : public TestSuite
         AddTestCase(new KnownMessagesTestCase, RIFL_TEST_QUICK);
         AddTestCase(new SetterChecksTestCase, RIFL_TEST_QUICK);
         AddTestCase(new LinkStartChecksTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new ScenarioInputTestCase, RIFL_TEST_QUICK);
     }
 };
 

@@ -665,12 +665,12 @@ class MpScenarioBadInputTestCase : public TestCase
              {
                  c.startUs = -1;
              },
-             "startUs = -1 is out of range [0, 1e6]"},
+             "startUs = -1 is out of range: 0 or [0.001, 1e6] (1 ns to 1 s)"},
             {[](auto& c)
              {
                  c.maxDurationUs = 0;
              },
-             "maxDurationUs = 0 is out of range (0, 1e9]"},
+             "maxDurationUs = 0 is out of range [0.001, 1e9] (1 ns to 1000 s)"},
             {[](auto& c)
              {
                  c.rngRun = 0;
