@@ -23,8 +23,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <cctype>
-#include <cstring>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -38,8 +37,13 @@ void RiflBindDcn(py::module_& m); // bindings/dcn-binding.cc
 namespace
 {
 
+using ns3rifl::IntArg;
 using ns3rifl::RunGuard;
 using ns3rifl::ToAttributeMap;
+using ns3rifl::ToKeywords;
+using ns3rifl::ToUInt;
+using ns3rifl::U32_MAX;
+using ns3rifl::U64_MAX;
 
 /**
  * \brief "name=value name=value ..." (RiflEndpointCounters::ToString) as a dict of ints.
@@ -102,32 +106,43 @@ DirectionToDict(const RiflLinkDirectionResult& r)
     return d;
 }
 
+/// RiflLinkScenarioConfig fields -> run_rifl_link keywords.
+const ns3rifl::KeywordNames kRiflLinkKeywords = {
+    {"minPacketBytes", "min_packet_bytes"},
+    {"maxPacketBytes", "max_packet_bytes"},
+    {"warmupUs", "warmup_us"},
+    {"durationUs", "duration_us"},
+    {"rngRun", "rng_run"},
+    {"RiflLinkScenario", "run_rifl_link"},
+};
+
 /**
  * \brief Run the single RIFL link scenario.
  * \return its results as a dict.
  */
 py::dict
-RunRiflLink(double ber, double load, uint32_t minPacketBytes, uint32_t maxPacketBytes,
-            double warmupUs, double durationUs, bool bidirectional, uint64_t rngRun,
+RunRiflLink(double ber, double load, const IntArg& minPacketBytes, const IntArg& maxPacketBytes,
+            double warmupUs, double durationUs, bool bidirectional, const IntArg& rngRunArg,
             const py::object& attributes)
 {
     RunGuard guard; // one run at a time in the process
     RiflLinkScenarioConfig c;
     c.ber = ber;
     c.load = load;
-    c.minPacketBytes = minPacketBytes;
-    c.maxPacketBytes = maxPacketBytes;
+    c.minPacketBytes = ToUInt(minPacketBytes.value, "min_packet_bytes", 0, U32_MAX);
+    c.maxPacketBytes = ToUInt(maxPacketBytes.value, "max_packet_bytes", 0, U32_MAX);
     c.warmupUs = warmupUs;
     c.durationUs = durationUs;
     c.bidirectional = bidirectional;
+    const uint64_t rngRun = ToUInt(rngRunArg.value, "rng_run", 1, U64_MAX);
     c.rngRun = rngRun;
     c.attributes = ToAttributeMap(attributes);
-    RiflLinkScenarioResult r;
-    {
-        ScenarioAttributeDefaults defaults(c.attributes);
-        py::gil_scoped_release release;
-        r = RiflLinkScenario::Run(c);
-    }
+    const RiflLinkScenarioResult r
+        = ns3rifl::RunScenario(c, &RiflLinkScenario::Run,
+                               [](const std::string& what)
+                               {
+                                   return ToKeywords(what, kRiflLinkKeywords);
+                               });
     py::dict d;
     d["ber"] = ber;
     d["load"] = load;
@@ -147,15 +162,28 @@ RunRiflLink(double ber, double load, uint32_t minPacketBytes, uint32_t maxPacket
     return d;
 }
 
+/// DirectLinkPairScenarioConfig fields -> run_direct_link_pair keywords.
+const ns3rifl::KeywordNames kDirectLinkPairKeywords = {
+    {"requestBytes", "request_bytes"},
+    {"responseBytes", "response_bytes"},
+    {"maxOutstanding", "max_outstanding"},
+    {"requestRate", "request_rate"},
+    {"warmupUs", "warmup_us"},
+    {"durationUs", "duration_us"},
+    {"rngRun", "rng_run"},
+    {"closedLoop", "mode"},
+    {"DirectLinkPairScenario", "run_direct_link_pair"},
+};
+
 /**
  * \brief Run the two-CPU direct-link scenario.
  * \return its results as a dict (units in the names).
  */
 py::dict
-RunDirectLinkPair(double ber, uint32_t requestBytes, uint32_t responseBytes,
-                  const std::string& mode, uint32_t maxOutstanding, double requestRate,
-                  double warmupUs, double durationUs, bool bidirectional, uint64_t rngRun,
-                  const py::object& attributes)
+RunDirectLinkPair(double ber, const IntArg& requestBytes, const IntArg& responseBytes,
+                  const std::string& mode, const IntArg& maxOutstanding,
+                  std::optional<double> requestRate, double warmupUs, double durationUs,
+                  bool bidirectional, const IntArg& rngRunArg, const py::object& attributes)
 {
     RunGuard guard; // one run at a time in the process
     if (mode != "closed_loop" && mode != "open_loop")
@@ -163,23 +191,37 @@ RunDirectLinkPair(double ber, uint32_t requestBytes, uint32_t responseBytes,
         throw py::value_error("mode = \"" + mode + "\" must be \"closed_loop\" or \"open_loop\"");
     }
     DirectLinkPairScenarioConfig c;
-    c.ber = ber;
-    c.requestBytes = requestBytes;
-    c.responseBytes = responseBytes;
     c.closedLoop = mode == "closed_loop";
-    c.maxOutstanding = maxOutstanding;
-    c.requestRate = requestRate;
+    // A keyword of the other mode is a mistake, not something to ignore.
+    if (!c.closedLoop && maxOutstanding.Given())
+    {
+        throw py::value_error("max_outstanding does not apply to mode = \"open_loop\" (it "
+                              "bounds the requests in flight of mode = \"closed_loop\"; "
+                              "open loop issues request_rate requests per second)");
+    }
+    if (c.closedLoop && requestRate)
+    {
+        throw py::value_error("request_rate does not apply to mode = \"closed_loop\" (it is "
+                              "the Poisson rate of mode = \"open_loop\"; closed loop keeps "
+                              "max_outstanding requests in flight)");
+    }
+    c.ber = ber;
+    c.requestBytes = ToUInt(requestBytes.value, "request_bytes", 0, U32_MAX);
+    c.responseBytes = ToUInt(responseBytes.value, "response_bytes", 0, U32_MAX);
+    c.maxOutstanding = ToUInt(maxOutstanding, "max_outstanding", 0, U32_MAX, c.maxOutstanding);
+    c.requestRate = requestRate.value_or(c.requestRate);
     c.warmupUs = warmupUs;
     c.durationUs = durationUs;
     c.bidirectional = bidirectional;
+    const uint64_t rngRun = ToUInt(rngRunArg.value, "rng_run", 1, U64_MAX);
     c.rngRun = rngRun;
     c.attributes = ToAttributeMap(attributes);
-    DirectLinkPairScenarioResult r;
-    {
-        ScenarioAttributeDefaults defaults(c.attributes);
-        py::gil_scoped_release release;
-        r = DirectLinkPairScenario::Run(c);
-    }
+    const DirectLinkPairScenarioResult r
+        = ns3rifl::RunScenario(c, &DirectLinkPairScenario::Run,
+                               [](const std::string& what)
+                               {
+                                   return ToKeywords(what, kDirectLinkPairKeywords);
+                               });
     py::dict d;
     d["ber"] = ber;
     d["mode"] = mode;
@@ -219,101 +261,43 @@ RunDirectLinkPair(double ber, uint32_t requestBytes, uint32_t responseBytes,
     return d;
 }
 
-/**
- * \brief An optional non-negative integer keyword (None: the default).
- * \param o the value.
- * \param name the keyword, for the message.
- * \param dflt the default.
- * \return the value (TypeError for a non-int, ValueError out of [0, 2^32)).
- */
-uint32_t
-OptionalCount(const py::object& o, const char* name, uint32_t dflt)
-{
-    if (o.is_none())
-    {
-        return dflt;
-    }
-    if (py::isinstance<py::bool_>(o) || !py::isinstance<py::int_>(o))
-    {
-        throw py::type_error(std::string(name) + " must be an int, not "
-                             + std::string(py::str(o.get_type().attr("__name__"))));
-    }
-    const long long v = o.cast<long long>();
-    if (v < 0 || v > 0xFFFFFFFFLL)
-    {
-        throw py::value_error(std::string(name) + " = " + std::to_string(v)
-                              + " is out of range [0, 4294967295]");
-    }
-    return static_cast<uint32_t>(v);
-}
-
-/**
- * \brief Rewrite the C++ parameter names of a MultiprocessorScenario message into
- *        the Python keywords (requestsPerCpu -> requests_per_cpu, ...).
- * \param what the message.
- * \return the message with keyword names.
- */
-std::string
-MultiprocessorKeywords(std::string what)
-{
-    static const char* const names[][2] = {
-        {"deadlockAvoidance", "deadlock_avoidance"},
-        {"requestsPerCpu", "requests_per_cpu"},
-        {"requestBytes", "request_bytes"},
-        {"responseBytes", "response_bytes"},
-        {"maxDurationUs", "max_duration_us"},
-        {"startUs", "start_us"},
-        {"rngRun", "rng_run"},
-        {"splitRemoteLinks", "split_remote_links"},
-    };
-    for (const auto& n : names)
-    {
-        const std::string from = n[0];
-        std::size_t pos = 0;
-        while ((pos = what.find(from, pos)) != std::string::npos)
-        {
-            const bool left = pos == 0 || !std::isalnum(static_cast<unsigned char>(what[pos - 1]));
-            const std::size_t e = pos + from.size();
-            const bool right
-                = e == what.size() || !std::isalnum(static_cast<unsigned char>(what[e]));
-            if (left && right)
-            {
-                what.replace(pos, from.size(), n[1]);
-                pos += std::strlen(n[1]);
-            }
-            else
-            {
-                pos = e;
-            }
-        }
-    }
-    return what;
-}
+/// MultiprocessorScenarioConfig fields -> run_multiprocessor keywords.
+const ns3rifl::KeywordNames kMultiprocessorKeywords = {
+    {"deadlockAvoidance", "deadlock_avoidance"},
+    {"requestsPerCpu", "requests_per_cpu"},
+    {"requestBytes", "request_bytes"},
+    {"responseBytes", "response_bytes"},
+    {"maxDurationUs", "max_duration_us"},
+    {"startUs", "start_us"},
+    {"rngRun", "rng_run"},
+    {"splitRemoteLinks", "split_remote_links"},
+    {"MultiprocessorScenario", "run_multiprocessor"},
+};
 
 /**
  * \brief Run the multiprocessor direct-connect scenario.
  * \return its results as a dict (units in the names).
  */
 py::dict
-RunMultiprocessor(const std::string& topology, const py::object& n, const py::object& x,
-                  const py::object& y, const py::object& dim, const std::string& deadlockAvoidance,
-                  double ber, uint32_t requestsPerCpu, uint32_t window, uint32_t requestBytes,
-                  uint32_t responseBytes, double startUs, double maxDurationUs, uint64_t rngRun,
-                  uint32_t ranks, bool splitRemoteLinks, const std::string& link,
-                  const py::object& attributes)
+RunMultiprocessor(const std::string& topology, const IntArg& n, const IntArg& x, const IntArg& y,
+                  const IntArg& dim, const std::string& deadlockAvoidance, double ber,
+                  const IntArg& requestsPerCpu, const IntArg& window, const IntArg& requestBytes,
+                  const IntArg& responseBytes, double startUs, double maxDurationUs,
+                  const IntArg& rngRunArg, const IntArg& ranks, bool splitRemoteLinks,
+                  const std::string& link, const py::object& attributes)
 {
     RunGuard guard; // one run at a time in the process
     MultiprocessorScenarioConfig c;
     c.topology = topology;
-    c.n = OptionalCount(n, "n", c.n);
-    c.x = OptionalCount(x, "x", c.x);
-    c.y = OptionalCount(y, "y", c.y);
-    c.dim = OptionalCount(dim, "dim", c.dim);
+    c.n = ToUInt(n, "n", 0, U32_MAX, c.n);
+    c.x = ToUInt(x, "x", 0, U32_MAX, c.x);
+    c.y = ToUInt(y, "y", 0, U32_MAX, c.y);
+    c.dim = ToUInt(dim, "dim", 0, U32_MAX, c.dim);
     // A size keyword of another topology is a mistake, not something to ignore.
     const struct
     {
         const char* name;
-        const py::object& value;
+        const IntArg& value;
         bool applies;
     } sizes[] = {
         {"n", n, topology == "fullmesh" || topology == "ring"},
@@ -325,7 +309,7 @@ RunMultiprocessor(const std::string& topology, const py::object& n, const py::ob
                        || topology == "torus" || topology == "hypercube";
     for (const auto& k : sizes)
     {
-        if (known && !k.applies && !k.value.is_none())
+        if (known && !k.applies && k.value.Given())
         {
             throw py::value_error(std::string(k.name) + " does not apply to topology = \""
                                   + topology
@@ -335,28 +319,24 @@ RunMultiprocessor(const std::string& topology, const py::object& n, const py::ob
     }
     c.deadlockAvoidance = deadlockAvoidance;
     c.ber = ber;
-    c.requestsPerCpu = requestsPerCpu;
-    c.window = window;
-    c.requestBytes = requestBytes;
-    c.responseBytes = responseBytes;
+    c.requestsPerCpu = ToUInt(requestsPerCpu.value, "requests_per_cpu", 0, U32_MAX);
+    c.window = ToUInt(window.value, "window", 0, U32_MAX);
+    c.requestBytes = ToUInt(requestBytes.value, "request_bytes", 0, U32_MAX);
+    c.responseBytes = ToUInt(responseBytes.value, "response_bytes", 0, U32_MAX);
     c.startUs = startUs;
     c.maxDurationUs = maxDurationUs;
+    const uint64_t rngRun = ToUInt(rngRunArg.value, "rng_run", 1, U64_MAX);
     c.rngRun = rngRun;
-    c.ranks = ranks;
+    c.ranks = ToUInt(ranks.value, "ranks", 0, U32_MAX);
     c.splitRemoteLinks = splitRemoteLinks;
     c.link = link;
     c.attributes = ToAttributeMap(attributes);
-    MultiprocessorScenarioResult r;
-    try
-    {
-        ScenarioAttributeDefaults defaults(c.attributes);
-        py::gil_scoped_release release;
-        r = MultiprocessorScenario::Run(c);
-    }
-    catch (const std::invalid_argument& e)
-    {
-        throw py::value_error(MultiprocessorKeywords(e.what()));
-    }
+    const MultiprocessorScenarioResult r
+        = ns3rifl::RunScenario(c, &MultiprocessorScenario::Run,
+                               [](const std::string& what)
+                               {
+                                   return ToKeywords(what, kMultiprocessorKeywords);
+                               });
     py::dict d;
     d["topology"] = r.topology;
     d["link"] = r.link;
@@ -511,12 +491,14 @@ PYBIND11_MODULE(_core, m)
           "Run one RIFL link (two nodes, device-level traffic) and return its measurements.");
     m.def("run_direct_link_pair", &RunDirectLinkPair, py::arg("ber") = 0.0,
           py::arg("request_bytes") = 8, py::arg("response_bytes") = 64,
-          py::arg("mode") = "closed_loop", py::arg("max_outstanding") = 8,
-          py::arg("request_rate") = 1e6, py::arg("warmup_us") = 10.0,
+          py::arg("mode") = "closed_loop", py::arg("max_outstanding") = py::none(),
+          py::arg("request_rate") = py::none(), py::arg("warmup_us") = 10.0,
           py::arg("duration_us") = 200.0, py::arg("bidirectional").noconvert() = true,
           py::arg("rng_run") = 1, py::arg("attributes") = py::none(),
           "Run two CPUs on one direct link (request/response traffic over DLIUs) and return "
-          "its measurements.");
+          "its measurements. mode=\"closed_loop\" keeps max_outstanding requests in flight "
+          "per CPU (default 8), mode=\"open_loop\" issues request_rate requests per second "
+          "(Poisson, default 1e6); the keyword of the other mode is refused.");
     m.def("run_multiprocessor", &RunMultiprocessor, py::arg("topology") = "fullmesh",
           py::arg("n") = py::none(), py::arg("x") = py::none(), py::arg("y") = py::none(),
           py::arg("dim") = py::none(), py::arg("deadlock_avoidance") = "dateline-vcs",
@@ -534,4 +516,12 @@ PYBIND11_MODULE(_core, m)
           "split_remote_links runs the links between groups as split halves, the structure "
           "of an MPI run.");
     RiflBindDcn(m);
+    m.def(
+        "_set_signal_checks",
+        [](bool on)
+        {
+            ns3rifl::SignalCheck::Enabled() = on;
+        },
+        py::arg("on").noconvert(),
+        "Whether runs check for Ctrl-C (default True; False only to compare results).");
 }

@@ -158,13 +158,34 @@ def _docstring_parameters(fn: Any) -> Optional[Dict[str, str]]:
         return None
     if args.vararg or args.kwarg:
         return None
-    return {a.arg: (a.annotation.id if isinstance(a.annotation, ast.Name) else "object")
-            for a in args.posonlyargs + args.args + args.kwonlyargs}
+    positional = args.posonlyargs + args.args
+    defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]],
+                        args.defaults))
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+
+    def kind(a: ast.arg) -> str:
+        ann = a.annotation
+        if isinstance(ann, ast.Name):
+            name = ann.id
+        elif (isinstance(ann, ast.Subscript) and isinstance(ann.value, ast.Name)
+              and ann.value.id == "Optional" and isinstance(ann.slice, ast.Name)):
+            name = ann.slice.id + "|None"
+        else:
+            return "object"
+        d = defaults.get(a.arg)
+        # A keyword that defaults to None takes None (its configuration's default) too.
+        if (isinstance(d, ast.Constant) and d.value is None and name != "object"
+                and not name.endswith("|None")):
+            name += "|None"
+        return name
+
+    return {a.arg: kind(a) for a in positional + args.kwonlyargs}
 
 
 def scenario_parameters(scenario: str) -> Optional[Dict[str, str]]:
     """The keyword parameters a scenario accepts, as name -> type name
-    (``float``, ``int``, ``bool``, ``str`` or ``object`` for anything else),
+    (``float``, ``int``, ``bool``, ``str``, one of these with ``|None`` for a
+    keyword that defaults to None, or ``object`` for anything else),
     read from the pybind11 signature of the C++ function behind it; None when
     they cannot be known (a callable added to SCENARIOS that takes ``**kwargs``).
     """
@@ -194,7 +215,10 @@ def _is_bool(v: Any) -> bool:
 
 
 def _fits(value: Any, kind: str) -> bool:
-    """Whether a grid value has the type a parameter takes (bools are not numbers here)."""
+    """Whether a grid value has the type a parameter takes (bools are not numbers here;
+    ``int|None``: an int or None)."""
+    if kind.endswith("|None"):
+        return value is None or _fits(value, kind[:-len("|None")])
     if kind == "float":
         return isinstance(value, numbers.Real) and not _is_bool(value)
     if kind == "int":

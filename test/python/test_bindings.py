@@ -75,7 +75,7 @@ def test_same_seed_same_results_other_seed_differs():
 def test_bad_scenario_arguments_raise():
     with pytest.raises(ValueError, match="ber"):
         ns3rifl.run_rifl_link(ber=-0.1)
-    with pytest.raises(ValueError, match="durationUs"):
+    with pytest.raises(ValueError, match="duration_us"):
         ns3rifl.run_rifl_link(duration_us=0)
     with pytest.raises(TypeError):
         ns3rifl.run_rifl_link(no_such_argument=1)
@@ -139,17 +139,17 @@ def test_direct_link_pair_engines_agree():
 def test_direct_link_pair_bad_arguments_raise():
     with pytest.raises(ValueError, match="ber"):
         ns3rifl.run_direct_link_pair(ber=1.0)
-    with pytest.raises(ValueError, match="requestBytes"):
+    with pytest.raises(ValueError, match="request_bytes"):
         ns3rifl.run_direct_link_pair(request_bytes=4)
-    with pytest.raises(ValueError, match="responseBytes"):
+    with pytest.raises(ValueError, match="response_bytes"):
         ns3rifl.run_direct_link_pair(response_bytes=5000)
-    with pytest.raises(ValueError, match="maxOutstanding"):
+    with pytest.raises(ValueError, match="max_outstanding"):
         ns3rifl.run_direct_link_pair(max_outstanding=0)
-    with pytest.raises(ValueError, match="requestRate"):
+    with pytest.raises(ValueError, match="request_rate"):
         ns3rifl.run_direct_link_pair(mode="open_loop", request_rate=0)
-    with pytest.raises(ValueError, match="durationUs"):
+    with pytest.raises(ValueError, match="duration_us"):
         ns3rifl.run_direct_link_pair(duration_us=-1)
-    with pytest.raises(ValueError, match="rngRun"):
+    with pytest.raises(ValueError, match="rng_run"):
         ns3rifl.run_direct_link_pair(rng_run=0)
     with pytest.raises(ValueError, match="mode"):
         ns3rifl.run_direct_link_pair(mode="sometimes")

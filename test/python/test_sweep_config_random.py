@@ -399,7 +399,12 @@ def test_scenario_parameters_come_from_the_bindings():
     assert rifl["ber"] == "float" and rifl["min_packet_bytes"] == "int"
     assert rifl["bidirectional"] == "bool" and rifl["packet_bytes"] == "int"
     assert sw.scenario_parameters("dcn")["topology"] == "str"
-    sw.check_grid("multiprocessor", {"n": [4, None], "topology": ["ring"]})  # n: object
+    sw.check_grid("multiprocessor", {"n": [4, None], "topology": ["ring"]})  # n: int|None
+    assert sw.scenario_parameters("multiprocessor")["n"] == "int|None"
+    assert sw.scenario_parameters("dcn")["host_ber"] == "float|None"
+    with pytest.raises(TypeError, match=r"grid\['n'\] holds 4.5 \(float\); scenario "
+                                        r"'multiprocessor' takes n: int\|None"):
+        sw.check_grid("multiprocessor", {"n": [4.5]})
 
 
 def test_a_point_the_scenario_refuses_stops_the_sweep(tmp_path):
@@ -407,7 +412,7 @@ def test_a_point_the_scenario_refuses_stops_the_sweep(tmp_path):
     # the nine after it are valid but are not all run.
     grid = {"warmup_us": [-1.0] + [15.0 + i for i in range(9)], "duration_us": [2.0]}
     msg = _run(tmp_path, _with(tmp_path, grid=grid))
-    assert "warmupUs = -1 is out of range" in msg
+    assert "warmup_us = -1 is out of range" in msg
     assert "rifl_link point {'warmup_us': -1.0, 'duration_us': 2.0, 'seed': 1} failed" in msg
     msg = _run(tmp_path, _with(tmp_path, grid={"ber": [2.0]}))
     assert "ber = 2 is out of range [0, 1)" in msg and "'ber': 2.0" in msg
@@ -421,7 +426,7 @@ def test_the_points_not_started_are_dropped_after_a_failure(tmp_path, monkeypatc
     def counting_run_point(scenario: str, point: Dict[str, Any]) -> Dict[str, Any]:
         started.append(dict(point))
         if point["warmup_us"] < 0:
-            raise ValueError("warmupUs = -1 is out of range [0, 1e9]")
+            raise ValueError("warmup_us = -1 is out of range [0, 1e9]")
         time.sleep(0.05)
         return {"scenario": scenario, "key": sw.point_key(scenario, point)}
 
