@@ -23,7 +23,7 @@ def _json_object(pairs: list) -> dict:
 
 
 def _load_config(path: str) -> dict:
-    """Read a sweep config (TOML if the name ends in .toml, else JSON) and check
+    """Read a sweep config (TOML if the name ends in .toml in any case, else JSON) and check
     its top-level keys; the values are checked by ``sweep``.  Any problem is a
     SystemExit whose message starts ``ns3rifl sweep:`` and names the file."""
     if not os.path.exists(path):
@@ -36,7 +36,7 @@ def _load_config(path: str) -> dict:
     except OSError as e:
         raise SystemExit(f"ns3rifl sweep: cannot read config file {path!r}: {e.strerror or e}")
     try:
-        if path.endswith(".toml"):
+        if path.lower().endswith(".toml"):
             import tomllib
 
             cfg = tomllib.loads(data.decode("utf-8"))
@@ -89,7 +89,7 @@ def main(argv=None) -> int:
         return reproduce_main(argv[1:])
     args = ap.parse_args(argv)
     if args.cmd == "sweep":
-        from .sweeps import sweep
+        from .sweeps import SchedulerUnreachable, sweep
 
         path = args.config
         cfg = _load_config(path)
@@ -107,6 +107,9 @@ def main(argv=None) -> int:
                          output=output, scheduler=scheduler, progress=not args.no_progress)
         except (TypeError, ValueError) as e:
             raise SystemExit(f"ns3rifl sweep: {path!r}: {e}")
+        except SchedulerUnreachable as e:
+            # One line and exit status 2, as argparse reports a bad argument.
+            sp.exit(2, f"{sp.prog}: error: {e}\n")
         print(f"{len(rows)} runs; results in {output}")
     return 0
 

@@ -346,7 +346,16 @@ def main(argv: List[str] | None = None) -> int:
     mode = MODES[mode_name]
     if args.workers is not None and args.workers < 1:
         ap.error(f"--workers = {args.workers} must be >= 1")
-    os.makedirs(args.out, exist_ok=True)
+    # A bad --out is a one-line error (exit status 2, as argparse's), not a traceback.
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        ap.exit(2, f"{ap.prog}: error: --out {args.out!r} is a file, not a folder\n")
+    try:
+        os.makedirs(args.out, exist_ok=True)
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        ap.exit(2, f"{ap.prog}: error: --out {args.out!r} cannot be created: "
+                   f"{getattr(e, 'strerror', None) or e}\n")
+    if not os.access(args.out, os.W_OK | os.X_OK):
+        ap.exit(2, f"{ap.prog}: error: --out {args.out!r} is not writable\n")
     t0 = time.time()
     workers9 = memory_capped_workers(args.workers, mode["fig9_us"], available_mb())
     if workers9 < (args.workers or os.cpu_count() or 1):

@@ -29,8 +29,12 @@ import re
 import sys
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence
 
-__all__ = ["SCENARIOS", "sweep", "grid_points", "check_grid", "scenario_parameters", "point_key",
+__all__ = ["SCENARIOS", "SchedulerUnreachable", "sweep", "grid_points", "check_grid", "scenario_parameters", "point_key",
            "run_point", "flatten"]
+
+
+class SchedulerUnreachable(ConnectionError):
+    """The Dask scheduler of runner = "dask" could not be reached."""
 
 
 def _run_rifl_link(**kwargs: Any) -> Dict[str, Any]:
@@ -96,16 +100,31 @@ def _check_scenario(scenario: str) -> None:
 
 
 def _value_id(v: Any) -> str:
-    """A value as point_key sees it (so that two values with one id give one point)."""
+    """A value's identity in a grid list: equal numbers (0 and 0.0, 1e-6 and
+    numpy.float64(1e-6)) have one id, so that a list cannot name one point twice."""
+    if isinstance(v, numbers.Real) and not _is_bool(v):
+        if isinstance(v, numbers.Integral):
+            return str(int(v))
+        f = float(v)
+        return str(int(f)) if f.is_integer() else repr(f)
     return json.dumps(v, sort_keys=True, default=str)
+
+
+def _integer(v: Any) -> Optional[int]:
+    """An int for a Python or NumPy integer (not a bool), else None."""
+    if isinstance(v, numbers.Integral) and not _is_bool(v):
+        return int(v)
+    return None
 
 
 def grid_points(grid: Mapping[str, Sequence[Any]], seeds: Iterable[int]) -> List[Dict[str, Any]]:
     """The Cartesian product of the grid times the seeds, as parameter dicts.
 
     Each dict has the grid's parameters and ``seed``; the order is stable.
-    A value given twice in a list (or a seed given twice) is an error: it
-    would run the same point twice.
+    A value given twice in a list (also as equal numbers such as 0 and 0.0),
+    or a seed given twice, is an error: it would run the same point twice
+    (the points' keys differ, so both would run).  Seeds may be Python or
+    NumPy integers >= 1.
     """
     if not isinstance(grid, Mapping):
         raise TypeError(f"grid must be a dict of parameter name -> list of values, "
@@ -122,17 +141,24 @@ def grid_points(grid: Mapping[str, Sequence[Any]], seeds: Iterable[int]) -> List
         seen: Dict[str, Any] = {}
         for v in grid[k]:
             if _value_id(v) in seen:
-                raise ValueError(f"grid[{k!r}] holds {v!r} twice")
+                first = seen[_value_id(v)]
+                also = "" if repr(first) == repr(v) else f" (as {first!r} and {v!r}, equal values)"
+                raise ValueError(f"grid[{k!r}] holds {v!r} twice{also}: the point would run twice")
             seen[_value_id(v)] = v
     if isinstance(seeds, (str, bytes, Mapping)) or not isinstance(seeds, Iterable):
         raise TypeError(f"seeds must be a list of integers >= 1, "
                         f"got {type(seeds).__name__} {seeds!r:.80}")
-    seeds = list(seeds)
-    if not seeds:
+    given = list(seeds)
+    if not given:
         raise ValueError("seeds must hold at least one seed")
-    for s in seeds:
-        if not isinstance(s, int) or isinstance(s, bool) or s < 1:
+    seeds = []
+    for s in given:
+        i = _integer(s)
+        if i is None:
+            raise TypeError(f"seeds must be integers >= 1, got {s!r} ({type(s).__name__})")
+        if i < 1:
             raise ValueError(f"seeds must be integers >= 1, got {s!r}")
+        seeds.append(i)
     if len(set(seeds)) != len(seeds):
         twice = next(s for i, s in enumerate(seeds) if s in seeds[:i])
         raise ValueError(f"seeds holds {twice!r} twice")
@@ -384,13 +410,22 @@ def sweep(
     _check_scenario(scenario)
     if not isinstance(runner, str) or runner not in ("process", "dask"):
         raise ValueError(f"runner = {runner!r} must be 'process' or 'dask'")
-    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool)
-                                or workers < 1):
-        raise ValueError(f"workers = {workers!r} must be an integer >= 1")
+    if workers is not None:
+        n_workers = _integer(workers)
+        if n_workers is None:
+            raise TypeError(f"workers = {workers!r} ({type(workers).__name__}) must be an "
+                            f"integer >= 1 or None")
+        if n_workers < 1:
+            raise ValueError(f"workers = {workers!r} must be an integer >= 1")
+        workers = n_workers
     if scheduler is not None and not isinstance(scheduler, str):
         raise TypeError(f"scheduler = {scheduler!r} must be a str 'tcp://HOST:PORT'")
     if runner == "dask" and not scheduler:
         raise ValueError("runner = 'dask' needs scheduler = 'tcp://HOST:PORT'")
+    if runner != "dask" and scheduler:
+        raise ValueError(f"scheduler = {scheduler!r} does not apply to runner = {runner!r} "
+                         f"(it is the Dask scheduler of runner = 'dask'; the points would "
+                         f"run locally)")
     if not isinstance(progress, bool):
         raise TypeError(f"progress = {progress!r} must be True or False")
     if output is not None:
@@ -466,7 +501,12 @@ def sweep(
         else:
             from distributed import Client, as_completed
 
-            with Client(scheduler) as client:
+            try:
+                client = Client(scheduler)
+            except (OSError, ValueError) as e:  # refused, timed out, or a malformed address
+                raise SchedulerUnreachable(f"scheduler = {scheduler!r} cannot be reached: "
+                                           f"{e}") from None
+            with client:
                 dfuts = [client.submit(_run_isolated, scenario, p, pure=False) for _, p in pending]
                 try:
                     for fut in as_completed(dfuts):
