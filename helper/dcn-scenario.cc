@@ -131,13 +131,9 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
     RIFL_CHECK_ARG(c.ethernetOverheadBytes > 65535,
                    "ethernetOverheadBytes = " << c.ethernetOverheadBytes
                                               << " is outside [0, 65535]");
-    // Times are whole nanoseconds: below 1 ns they would be 0.
-    RIFL_CHECK_ARG(!((c.durationUs == 0 || c.durationUs >= 0.001) && c.durationUs <= 1e9),
-                   "durationUs = " << c.durationUs
-                                   << " is outside 0 (until every flow completed) or [0.001, 1e9] "
-                                      "(1 ns to 1000 s)");
-    RIFL_CHECK_ARG(!(c.timeoutUs >= 0.001 && c.timeoutUs <= 1e9),
-                   "timeoutUs = " << c.timeoutUs << " is outside [0.001, 1e9] (1 ns to 1000 s)");
+    // durationUs = 0: until every flow completed.
+    RiflCheckMicroseconds("durationUs", c.durationUs, true, 1e9);
+    RiflCheckMicroseconds("timeoutUs", c.timeoutUs, false, 1e9);
     RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
     if (c.topology == "fat-tree")
     {

@@ -83,13 +83,8 @@ Check(const DirectLinkPairScenarioConfig& c)
                    "maxOutstanding = " << c.maxOutstanding << " is out of range [1, 65536]");
     RIFL_CHECK_ARG(!(c.requestRate > 0 && c.requestRate <= 1e10),
                    "requestRate = " << c.requestRate << " is out of range (0, 1e10]");
-    // Times are whole nanoseconds: a window below 1 ns would be 0 ns long.
-    RIFL_CHECK_ARG(!(c.durationUs >= 0.001 && c.durationUs <= 1e9),
-                   "durationUs = " << c.durationUs
-                                   << " is out of range [0.001, 1e9] (1 ns to 1000 s)");
-    RIFL_CHECK_ARG(!((c.warmupUs == 0 || c.warmupUs >= 0.001) && c.warmupUs <= 1e9),
-                   "warmupUs = " << c.warmupUs
-                                 << " is out of range: 0 or [0.001, 1e9] (1 ns to 1000 s)");
+    RiflCheckMicroseconds("durationUs", c.durationUs, false, 1e9);
+    RiflCheckMicroseconds("warmupUs", c.warmupUs, true, 1e9);
     RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
     for (const auto& o : OWNED)
     {

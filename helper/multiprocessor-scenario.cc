@@ -126,13 +126,8 @@ Check(const MultiprocessorScenarioConfig& c)
                    "requestBytes = " << c.requestBytes << " is out of range [8, 4096]");
     RIFL_CHECK_ARG(c.responseBytes < 4 || c.responseBytes > 4096,
                    "responseBytes = " << c.responseBytes << " is out of range [4, 4096]");
-    // Times are whole nanoseconds: below 1 ns they would be 0.
-    RIFL_CHECK_ARG(!((c.startUs == 0 || c.startUs >= 0.001) && c.startUs <= 1e6),
-                   "startUs = " << c.startUs
-                                << " is out of range: 0 or [0.001, 1e6] (1 ns to 1 s)");
-    RIFL_CHECK_ARG(!(c.maxDurationUs >= 0.001 && c.maxDurationUs <= 1e9),
-                   "maxDurationUs = " << c.maxDurationUs
-                                      << " is out of range [0.001, 1e9] (1 ns to 1000 s)");
+    RiflCheckMicroseconds("startUs", c.startUs, true, 1e6);
+    RiflCheckMicroseconds("maxDurationUs", c.maxDurationUs, false, 1e9);
     RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
 #ifdef NS3_MPI
     RIFL_CHECK_ARG(c.ranks > 1 && MpiInterface::IsEnabled(),

@@ -150,13 +150,8 @@ RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
         c.minPacketBytes < 1 || c.maxPacketBytes > 9000 || c.minPacketBytes > c.maxPacketBytes,
         "minPacketBytes = " << c.minPacketBytes << ", maxPacketBytes = " << c.maxPacketBytes
                             << " must satisfy 1 <= min <= max <= 9000");
-    // Times are whole nanoseconds: a window below 1 ns would be 0 ns long.
-    RIFL_CHECK_ARG(!(c.durationUs >= 0.001 && c.durationUs <= 1e9),
-                   "durationUs = " << c.durationUs
-                                   << " is out of range [0.001, 1e9] (1 ns to 1000 s)");
-    RIFL_CHECK_ARG(!((c.warmupUs == 0 || c.warmupUs >= 0.001) && c.warmupUs <= 1e9),
-                   "warmupUs = " << c.warmupUs
-                                 << " is out of range: 0 or [0.001, 1e9] (1 ns to 1000 s)");
+    RiflCheckMicroseconds("durationUs", c.durationUs, false, 1e9);
+    RiflCheckMicroseconds("warmupUs", c.warmupUs, true, 1e9);
     RIFL_CHECK_ARG(c.rngRun < 1, "rngRun = " << c.rngRun << " must be >= 1");
 
     // The channel's BER is the config's: naming it in the map too would be overridden.

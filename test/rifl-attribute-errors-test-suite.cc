@@ -566,45 +566,65 @@ class ScenarioInputTestCase : public TestCase
                               "\"" << message << "\" should hold \"" << part << "\"");
     }
 
+    /**
+     * \brief The message a scenario throws for a configuration.
+     * \tparam S the scenario (its static Run).
+     * \tparam C its configuration.
+     * \param set changes the default configuration.
+     * \return the message, "" if nothing was thrown.
+     */
+    template <typename S, typename C>
+    static std::string RunMessage(const std::function<void(C&)>& set)
+    {
+        return MessageOf(
+            [&set]
+            {
+                C c;
+                set(c);
+                S::Run(c);
+            });
+    }
+
     void DoRun() override
     {
+        using Link = RiflLinkScenarioConfig;
+        using Pair = DirectLinkPairScenarioConfig;
+        using Mp = MultiprocessorScenarioConfig;
+        using Dcn = DcnScenarioConfig;
+        auto link = RunMessage<RiflLinkScenario, Link>;
+        auto pair = RunMessage<DirectLinkPairScenario, Pair>;
+        auto mp = RunMessage<MultiprocessorScenario, Mp>;
+        auto dcn = RunMessage<DcnScenario, Dcn>;
+
         // Attributes of classes the scenario does not instantiate.
-        ExpectIn(MessageOf(
-                     []
+        ExpectIn(link(
+                     [](Link& c)
                      {
-                         RiflLinkScenarioConfig c;
                          c.attributes = {{"ns3::DirectLinkChannel::Ber", "1e-3"}};
-                         RiflLinkScenario::Run(c);
                      }),
                  "attributes[\"ns3::DirectLinkChannel::Ber\"]: RiflLinkScenario does not use "
                  "ns3::DirectLinkChannel");
-        ExpectIn(MessageOf(
-                     []
+        ExpectIn(mp(
+                     [](Mp& c)
                      {
-                         MultiprocessorScenarioConfig c;
-                         c.link = "direct";
                          c.attributes = {{"ns3::RiflNetDevice::FrameSize", "512"}};
-                         MultiprocessorScenario::Run(c);
                      }),
-                 "does not use ns3::RiflNetDevice");
-        ExpectIn(MessageOf(
-                     []
+                 "MultiprocessorScenario with link = \"direct\" does not use ns3::RiflNetDevice");
+        ExpectIn(dcn(
+                     [](Dcn& c)
                      {
-                         DcnScenarioConfig c;
                          c.technology = "ethernet";
                          c.attributes = {{"ns3::RiflNetDevice::FrameSize", "512"}};
-                         DcnScenario::Run(c);
                      }),
                  "DcnScenario with technology = \"ethernet\" does not use ns3::RiflNetDevice");
-        ExpectIn(MessageOf(
-                     []
+        ExpectIn(pair(
+                     [](Pair& c)
                      {
-                         DirectLinkPairScenarioConfig c;
                          c.attributes = {{"ns3::RiflChannel::Engine", "Reference"}};
-                         DirectLinkPairScenario::Run(c);
                      }),
                  "does not use ns3::RiflChannel");
-        // Base classes, derived classes and (not strict) ns-3's other classes are taken.
+        // The class itself, base classes, derived classes and (not strict) ns-3's other
+        // classes are taken.
         const std::vector<std::string> used{"ns3::CpuTrafficApplication", "ns3::BitErrorProcess"};
         for (const char* name :
              {"ns3::CpuTrafficApplication::RequestBytes", "ns3::Application::StartTime",
@@ -617,105 +637,85 @@ class ScenarioInputTestCase : public TestCase
                                       }),
                                   "", name << " belongs to a class the scenario uses");
         }
+        const std::map<std::string, std::string> tcp{{"ns3::TcpSocket::SegmentSize", "1000"}};
         NS_TEST_EXPECT_MSG_EQ(MessageOf(
                                   [&]
                                   {
-                                      ScenarioAttributes::CheckUsed(
-                                          {{"ns3::TcpSocket::SegmentSize", "1000"}}, used, "S",
-                                          false);
+                                      ScenarioAttributes::CheckUsed(tcp, used, "S", false);
                                   }),
                               "", "not strict: ns-3's TCP is taken");
         ExpectIn(MessageOf(
                      [&]
                      {
-                         ScenarioAttributes::CheckUsed({{"ns3::TcpSocket::SegmentSize", "1000"}},
-                                                       used, "S");
+                         ScenarioAttributes::CheckUsed(tcp, used, "S");
                      }),
                  "S does not use ns3::TcpSocket");
 
         // Sizes whose memory would end the process: refused before anything is built.
-        ExpectIn(MessageOf(
-                     []
+        ExpectIn(dcn(
+                     [](Dcn& c)
                      {
-                         DcnScenarioConfig c;
                          c.topology = "leaf-spine";
                          c.leaves = c.spines = c.hostsPerLeaf = 4096;
-                         DcnScenario::Run(c);
                      }),
                  "leaves = 4096, hostsPerLeaf = 4096 give 16777216 hosts, more than the limit "
                  "of 65536");
-        ExpectIn(MessageOf(
-                     []
+        ExpectIn(dcn(
+                     [](Dcn& c)
                      {
-                         DcnScenarioConfig c;
                          c.k = 64;
-                         DcnScenario::Run(c);
                      }),
                  "the fabric's 196608 links (65536 host links, 131072 fabric links) would take "
                  "about");
-        ExpectIn(MessageOf(
-                     []
+        // About 10 MiB per link: this one ran out of 24 GiB before.
+        ExpectIn(dcn(
+                     [](Dcn& c)
                      {
-                         // About 10 MiB per link: this one ran out of 24 GiB before.
-                         DcnScenarioConfig c;
                          c.k = 16;
                          c.riflLanes = 16;
                          c.hostRateGbps = c.fabricRateGbps = 1600;
                          c.hostCableM = c.fabricCableM = 300;
-                         DcnScenario::Run(c);
                      }),
                  "fewer riflLanes or fewer frames in flight");
-        ExpectIn(MessageOf(
-                     []
+        ExpectIn(dcn(
+                     [](Dcn& c)
                      {
-                         DcnScenarioConfig c;
                          c.k = 48;
                          c.traffic.pattern = DcnTrafficConfig::ALL_TO_ALL;
-                         DcnScenario::Run(c);
                      }),
                  "the all-to-all pattern over 27648 hosts gives 764384256 flows");
-        ExpectIn(MessageOf(
-                     []
+        ExpectIn(link(
+                     [](Link& c)
                      {
-                         RiflLinkScenarioConfig c;
                          c.durationUs = 1e9;
-                         RiflLinkScenario::Run(c);
                      }),
                  "durationUs = 1e+09 would keep about");
 
         // Times below 1 ns would be 0 ns.
-        ExpectIn(MessageOf(
-                     []
+        ExpectIn(link(
+                     [](Link& c)
                      {
-                         RiflLinkScenarioConfig c;
                          c.durationUs = 0.0004;
-                         RiflLinkScenario::Run(c);
                      }),
-                 "durationUs = 0.0004 is out of range [0.001, 1e9]");
-        ExpectIn(MessageOf(
-                     []
+                 "durationUs = 0.0004 is out of range [0.001, 1e9] (1 ns to 1000 s)");
+        ExpectIn(pair(
+                     [](Pair& c)
                      {
-                         DirectLinkPairScenarioConfig c;
                          c.warmupUs = 0.0002;
-                         DirectLinkPairScenario::Run(c);
                      }),
-                 "warmupUs = 0.0002 is out of range");
-        ExpectIn(MessageOf(
-                     []
+                 "warmupUs = 0.0002 is out of range: 0 or [0.001, 1e9]");
+        ExpectIn(dcn(
+                     [](Dcn& c)
                      {
-                         DcnScenarioConfig c;
                          c.durationUs = 0.0005;
-                         DcnScenario::Run(c);
                      }),
-                 "durationUs = 0.0005 is outside");
-        ExpectIn(MessageOf(
-                     []
+                 "durationUs = 0.0005 is out of range: 0 or [0.001, 1e9]");
+        ExpectIn(mp(
+                     [](Mp& c)
                      {
-                         MultiprocessorScenarioConfig c;
                          c.maxDurationUs = 0.0001;
-                         MultiprocessorScenario::Run(c);
                      }),
-                 "maxDurationUs = 0.0001 is out of range");
+                 "maxDurationUs = 0.0001 is out of range [0.001, 1e9]");
     }
 };
 

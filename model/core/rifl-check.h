@@ -5,6 +5,7 @@
 #ifndef RIFL_CHECK_H
 #define RIFL_CHECK_H
 
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
@@ -55,5 +56,40 @@
             throw std::out_of_range(riflCheckOss_.str()); \
         }                                                 \
     } while (false)
+
+namespace ns3
+{
+
+/**
+ * \ingroup rifl-core
+ * \brief Check a time given in microseconds that becomes whole nanoseconds: it must
+ *        be in [0.001, maxUs] (1 ns up), or 0 if \p zeroAllowed; a value in (0, 1 ns)
+ *        would become 0 ns in silence. Throws std::invalid_argument naming it, e.g.
+ *        "durationUs = 0.0004 is out of range [0.001, 1e9] (1 ns to 1000 s)".
+ * \param name the parameter.
+ * \param us the value.
+ * \param zeroAllowed whether 0 is allowed.
+ * \param maxUs the largest value.
+ */
+inline void
+RiflCheckMicroseconds(const char* name, double us, bool zeroAllowed, double maxUs)
+{
+    // A power of ten as "1e9", not "1e+09".
+    const int e = static_cast<int>(std::lround(std::log10(maxUs)));
+    std::ostringstream max;
+    if (e > 0 && std::pow(10.0, e) == maxUs)
+    {
+        max << "1e" << e;
+    }
+    else
+    {
+        max << maxUs;
+    }
+    RIFL_CHECK_ARG(!(((zeroAllowed && us == 0) || us >= 0.001) && us <= maxUs),
+                   name << " = " << us << " is out of range" << (zeroAllowed ? ": 0 or " : " ")
+                        << "[0.001, " << max.str() << "] (1 ns to " << maxUs / 1e6 << " s)");
+}
+
+} // namespace ns3
 
 #endif /* RIFL_CHECK_H */

@@ -149,7 +149,7 @@ def test_keywords_of_the_configuration_still_work():
     ("run_rifl_link", dict(warmup_us=0.0001), "warmup_us = 0.0001 is out of range"),
     ("run_direct_link_pair", dict(duration_us=0.0009), "duration_us = 0.0009 is out of range"),
     ("run_multiprocessor", dict(start_us=0.0002), "start_us = 0.0002 is out of range"),
-    ("run_dcn", dict(duration_us=0.0005), "duration_us = 0.0005 is outside"),
+    ("run_dcn", dict(duration_us=0.0005), "duration_us = 0.0005 is out of range: 0 or [0.001, 1e9]"),
     ("run_dcn", dict(start_jitter_ns=0.4), "start_jitter_ns = 0.4 is outside [0, 1e+12] or below "
                                            "1 ns"),
 ])
@@ -170,7 +170,7 @@ def test_times_below_one_nanosecond_are_refused(call, kw, words):
     ("run_multiprocessor", dict(n=4.0), TypeError, "n must be an int in [0, 4294967295], not float"),
     ("run_direct_link_pair", dict(warmup_us=-3), ValueError, "warmup_us = -3 is out of range"),
     ("run_dcn", dict(leaves=-1, topology="leaf-spine"), ValueError, "leaves = -1 is out of range"),
-    ("run_dcn", dict(timeout_us=0.0), ValueError, "timeout_us = 0 is outside"),
+    ("run_dcn", dict(timeout_us=0.0), ValueError, "timeout_us = 0 is out of range [0.001, 1e9]"),
 ])
 def test_messages_use_python_names_and_ranges(call, kw, exc, words):
     with pytest.raises(exc) as e:
