@@ -120,6 +120,17 @@ Check(const MultiprocessorScenarioConfig& c)
     RIFL_CHECK_ARG(!(c.ber >= 0 && c.ber < 1), "ber = " << c.ber << " is out of range [0, 1)");
     RIFL_CHECK_ARG(c.requestsPerCpu < 1 || c.requestsPerCpu > 10000000,
                    "requestsPerCpu = " << c.requestsPerCpu << " is out of range [1, 10000000]");
+    {
+        const uint64_t cpus = t == "fullmesh" || t == "ring" ? c.n
+                              : t == "hypercube"             ? uint64_t{1} << c.dim
+                                                             : uint64_t{c.x} * c.y;
+        const uint64_t requests = cpus * c.requestsPerCpu;
+        RIFL_CHECK_ARG(requests > MultiprocessorScenario::MAX_REQUESTS,
+                       "requestsPerCpu = " << c.requestsPerCpu << " on " << cpus << " CPUs gives "
+                                           << requests << " requests, more than the limit of "
+                                           << MultiprocessorScenario::MAX_REQUESTS
+                                           << " (a latency sample each: 16 GiB)");
+    }
     RIFL_CHECK_ARG(c.window < 1 || c.window > 65536,
                    "window = " << c.window << " is out of range [1, 65536]");
     RIFL_CHECK_ARG(c.requestBytes < 8 || c.requestBytes > 4096,

@@ -192,6 +192,11 @@ struct MultiprocessorScenarioResult
 class MultiprocessorScenario
 {
   public:
+    /// Most requests of a run, requestsPerCpu x CPUs (2^30): the scenario keeps one
+    /// latency sample per response (8 bytes, up to twice that while the vector grows),
+    /// so this bounds them at 16 GiB.
+    static constexpr uint64_t MAX_REQUESTS = uint64_t{1} << 30;
+
     /**
      * \brief Run the scenario.
      * \param config the parameters (std::invalid_argument naming a bad one).

@@ -691,6 +691,15 @@ class ScenarioInputTestCase : public TestCase
                      }),
                  "durationUs = 1e+09 would keep about");
 
+        ExpectIn(mp(
+                     [](Mp& c)
+                     {
+                         c.n = 256;
+                         c.requestsPerCpu = 10000000;
+                     }),
+                 "requestsPerCpu = 10000000 on 256 CPUs gives 2560000000 requests, more than the "
+                 "limit of 1073741824");
+
         // Times below 1 ns would be 0 ns.
         ExpectIn(link(
                      [](Link& c)

@@ -33,6 +33,9 @@ def test_fabric_and_window_beyond_the_memory_limit_are_refused_up_front():
                                          r"samples .* more than the limit of 16 GiB: at most "
                                          r"duration_us = \d+ here"):
         ns3rifl.run_rifl_link(duration_us=1e9)
+    with pytest.raises(ValueError, match=r"^requests_per_cpu = 10000000 on 256 CPUs gives "
+                                         r"2560000000 requests, more than the limit of 1073741824"):
+        ns3rifl.run_multiprocessor(n=256, requests_per_cpu=10_000_000)
     assert time.monotonic() - t0 < 10
 
 
