@@ -90,17 +90,18 @@ Main(int argc, char* argv[])
                  flowsPerHostText);
     cmd.AddValue("load", "random pattern: offered load per host, (0, 1] (default 0.3)", loadText);
     cmd.AddValue("timeoutUs",
-                 "stop this long after the traffic start at the latest, whole us, (0, 1e9]",
+                 "stop this long after the traffic start at the latest, us, [0.001, 1e9]",
                  timeoutText);
     cmd.AddValue("prefix", "output file prefix", prefix);
     bool wallTime = false;
     cmd.AddValue("wallTime", "add the wall-clock time (wall_s) to the summary CSV", wallTime);
     std::string technology = "both";
     cmd.AddValue("technology", "rifl, ethernet or both (one per MPI run)", technology);
-    cmd.AddValue("durationUs",
-                 "> 0: stop this long after the traffic start, whole us, [0, 1e9] (needed on MPI "
-                 "ranks)",
-                 durationText);
+    cmd.AddValue(
+        "durationUs",
+        "> 0: stop this long after the traffic start, us, 0 or [0.001, 1e9] (needed on MPI "
+        "ranks)",
+        durationText);
     cmd.AddValue("ranks", "ranks to spread the nodes over, 0..65536 (0: the MPI size, or 1)",
                  ranksText);
     cmd.AddValue("coreRank", "rank of the core / spine switches, below the ranks", coreRankText);
@@ -156,20 +157,13 @@ Main(int argc, char* argv[])
         "--flowsPerHost", flowsPerHostText.empty() ? "4" : flowsPerHostText, 1, 100000));
     const double load
         = ParseDoubleIn("--load", loadText.empty() ? "0.3" : loadText, 0.0, true, 1.0, false);
-    // DcnScenario converts these with MicroSeconds(), which takes whole microseconds
-    // only (a fraction would be cut off silently): whole numbers are required.
-    auto wholeUs = [](const std::string& option, const std::string& text, double lo, double hi)
-    {
-        const double v = ParseDouble(option, text, lo, hi);
-        RIFL_CHECK_ARG(v != std::floor(v),
-                       option << " = " << text
-                              << " is not a whole number of microseconds (the scenario runs "
-                                 "in whole microseconds)");
-        MicrosecondsOption(option, v, lo, hi); // the range, as the run's Time
-        return v;
-    };
-    c.timeoutUs = wholeUs("--timeoutUs", timeoutText, 1.0, 1e9);
-    c.durationUs = wholeUs("--durationUs", durationText, 0.0, 1e9);
+    // Kept to the nanosecond (DcnScenario rounds them to whole nanoseconds).
+    c.timeoutUs = ParseDouble("--timeoutUs", timeoutText, 0.001, 1e9);
+    c.durationUs = ParseDouble("--durationUs", durationText, 0.0, 1e9);
+    RIFL_CHECK_ARG(c.durationUs > 0 && c.durationUs < 0.001,
+                   "--durationUs = " << durationText
+                                     << " is below the 1 ns resolution of the simulation (0 = "
+                                        "until the flows end)");
     c.ranks = static_cast<uint32_t>(ParseUnsigned("--ranks", ranksText, 0, 65536));
     c.coreRank = static_cast<uint32_t>(ParseUnsigned("--coreRank", coreRankText, 0, 65535));
     RIFL_CHECK_ARG(!mpi && c.coreRank >= std::max<uint32_t>(c.ranks, 1),

@@ -328,12 +328,12 @@ DcnScenario::DoRun(const DcnScenarioConfig& c)
     const Time start = c.traffic.start;
     if (c.durationUs > 0)
     {
-        Simulator::Stop(start + MicroSeconds(c.durationUs));
+        Simulator::Stop(start + RiflMicroseconds(c.durationUs));
     }
     else
     {
         traffic.SetAllCompleteCallback(MakeCallback(static_cast<void (*)()>(&Simulator::Stop)));
-        Simulator::Stop(start + MicroSeconds(c.timeoutUs));
+        Simulator::Stop(start + RiflMicroseconds(c.timeoutUs));
     }
     const auto t1 = std::chrono::steady_clock::now();
     if (c.beforeRun)

@@ -123,8 +123,8 @@ RunBody(const DirectLinkPairScenarioConfig& c)
                                        DynamicCast<DirectLinkNetDevice>(devices.Get(1))};
     Ptr<DirectLinkChannel> ch = DynamicCast<DirectLinkChannel>(dev[0]->GetChannel());
 
-    const Time windowStart = MicroSeconds(c.warmupUs);
-    const Time windowEnd = windowStart + MicroSeconds(c.durationUs);
+    const Time windowStart = RiflMicroseconds(c.warmupUs);
+    const Time windowEnd = windowStart + RiflMicroseconds(c.durationUs);
     std::vector<double> latencyNs;
     Ptr<CpuTrafficApplication> app[2];
     for (uint32_t i = 0; i < 2; ++i)

@@ -280,8 +280,8 @@ RunBody(const MultiprocessorScenarioConfig& c)
         }
     }
 
-    const Time start = MicroSeconds(c.startUs);
-    const Time limit = start + MicroSeconds(c.maxDurationUs);
+    const Time start = RiflMicroseconds(c.startUs);
+    const Time limit = start + RiflMicroseconds(c.maxDurationUs);
     std::vector<Ptr<CpuTrafficApplication>> app(n);
     std::vector<uint8_t> done(n, 0);
     std::vector<std::size_t> lastCount(n, std::numeric_limits<std::size_t>::max());

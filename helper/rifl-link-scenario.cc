@@ -231,8 +231,8 @@ RiflLinkScenario::DoRun(const RiflLinkScenarioConfig& c)
                            << static_cast<uint64_t>(MAX_SAMPLE_BYTES / (16 * samplesPerUs))
                            << " here");
     }
-    const Time windowStart = MicroSeconds(c.warmupUs);
-    const Time windowEnd = windowStart + MicroSeconds(c.durationUs);
+    const Time windowStart = RiflMicroseconds(c.warmupUs);
+    const Time windowEnd = windowStart + RiflMicroseconds(c.durationUs);
 
     std::vector<Flow> flows(2);
     const uint32_t nFlows = c.bidirectional ? 2 : 1;

@@ -62,6 +62,39 @@ class RiflScenarioErrorFreeTestCase : public TestCase
 
 /**
  * \ingroup rifl-tests
+ * \brief A fractional duration in microseconds is kept to the nanosecond (ns-3.37's
+ *        MicroSeconds(double) truncated 20.5 us to 20 us).
+ */
+class RiflScenarioFractionalTimeTestCase : public TestCase
+{
+  public:
+    RiflScenarioFractionalTimeTestCase()
+        : TestCase("durationUs = 20.5 runs 20.5 us, not 20 us")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RiflLinkScenarioConfig c;
+        c.minPacketBytes = 240;
+        c.maxPacketBytes = 240;
+        c.load = 1.0;
+        c.durationUs = 20;
+        const RiflLinkScenarioResult whole = RiflLinkScenario::Run(c);
+        c.durationUs = 20.5;
+        const RiflLinkScenarioResult half = RiflLinkScenario::Run(c);
+        // 0.5 us of a saturated 112 Gb/s line is about 29 packets of 242 bytes.
+        NS_TEST_EXPECT_MSG_GT(half.aToB.packetsOffered, whole.aToB.packetsOffered + 10,
+                              "the extra half microsecond carries traffic");
+        // The goodput is the window's bytes over the same 20.5 us.
+        NS_TEST_EXPECT_MSG_EQ_TOL(half.aToB.goodputGbps / whole.aToB.goodputGbps, 1.0, 0.05,
+                                  "the same line share over the longer window");
+    }
+};
+
+/**
+ * \ingroup rifl-tests
  * \brief Same run number, same results; bad arguments name the parameter.
  */
 class RiflScenarioDeterminismTestCase : public TestCase
@@ -426,6 +459,7 @@ class RiflLinkScenarioTestSuite : public TestSuite
         AddTestCase(new RiflScenarioDefaultsRestoredTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioHighBerMtbfTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflScenarioDeferOffersTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflScenarioFractionalTimeTestCase, RIFL_TEST_QUICK);
     }
 };
 

@@ -5,6 +5,8 @@
 #ifndef RIFL_CHECK_H
 #define RIFL_CHECK_H
 
+#include "ns3/nstime.h"
+
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -88,6 +90,21 @@ RiflCheckMicroseconds(const char* name, double us, bool zeroAllowed, double maxU
     RIFL_CHECK_ARG(!(((zeroAllowed && us == 0) || us >= 0.001) && us <= maxUs),
                    name << " = " << us << " is out of range" << (zeroAllowed ? ": 0 or " : " ")
                         << "[0.001, " << max.str() << "] (1 ns to " << maxUs / 1e6 << " s)");
+}
+
+/**
+ * \ingroup rifl-core
+ * \brief A time given in microseconds as a Time, rounded to the nanosecond. ns-3.37's
+ *        MicroSeconds() has no overload for double: a double binds to its uint64_t
+ *        overload, so MicroSeconds(20.9) is 20 us and a negative value wraps. Check the
+ *        value first (RiflCheckMicroseconds()).
+ * \param us the time in microseconds.
+ * \return the Time.
+ */
+inline Time
+RiflMicroseconds(double us)
+{
+    return NanoSeconds(std::llround(us * 1000.0));
 }
 
 } // namespace ns3
