@@ -14,6 +14,7 @@
 #include "ns3/direct-link-flit.h"
 #include "ns3/link-reliability-model.h"
 #include "ns3/multiprocessor-scenario.h"
+#include "ns3/rifl-check.h"
 #include "ns3/rifl-compat.h"
 #include "ns3/slot-clock.h"
 #include "ns3/test.h"
@@ -69,7 +70,7 @@ class MpScenarioFullMeshLatencyTestCase : public TestCase
             // message costs n + L slots per hop (test/direct-link-net-device-test-suite.cc).
             SlotClock clock;
             clock.Start(Seconds(0), 192, 5000000000ULL);
-            const Time t = MicroSeconds(startUs);
+            const Time t = RiflMicroseconds(startUs); // 4.8 us, not MicroSeconds()'s 4 us
             uint64_t s0 = clock.SlotAt(t);
             if (clock.GetSlotStart(s0) < t)
             {
