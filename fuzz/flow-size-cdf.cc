@@ -7,11 +7,12 @@
  * \ingroup rifl
  * libFuzzer target "flow-size-cdf": the reader of flow-size CDF files
  * (DcnFlowSizeDistribution::Parse, which Load() calls on a file's content: the
- * shipped data/*.cdf and any file a user names with flowSizeCdf).
+ * shipped CDF files in data/ and any file a user names with flowSizeCdf).
  *
  * Input: the file's text. Parse() must either accept it or throw
  * std::invalid_argument whose message names the file (never abort, never another
- * exception). An accepted text gives at least one point, sizes > 0 and cdf values
+ * exception). An accepted text holds no NUL byte and gives at least one point,
+ * sizes in (0, 2^32 - 1] (a flow's size) and cdf values
  * in [0, 1], both non-decreasing, the last cdf exactly 1; its mean is finite and
  * within the sizes; and the variable made from it (MakeVariable) draws finite
  * sizes no larger than the last point's.
@@ -46,9 +47,10 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     }
     const auto& pts = d.GetPoints();
     RIFL_FUZZ_CHECK(!pts.empty(), "an accepted file has points");
+    RIFL_FUZZ_CHECK(text.find('\0') == std::string::npos, "an accepted file has no NUL byte");
     for (std::size_t i = 0; i < pts.size(); ++i)
     {
-        RIFL_FUZZ_CHECK(pts[i].first > 0 && std::isfinite(pts[i].first), "size > 0");
+        RIFL_FUZZ_CHECK(pts[i].first > 0 && pts[i].first <= 4294967295.0, "size in (0, 2^32 - 1]");
         RIFL_FUZZ_CHECK(pts[i].second >= 0 && pts[i].second <= 1, "cdf in [0, 1]");
         RIFL_FUZZ_CHECK(i == 0 || pts[i].first >= pts[i - 1].first, "sizes non-decreasing");
         RIFL_FUZZ_CHECK(i == 0 || pts[i].second >= pts[i - 1].second, "cdf non-decreasing");
