@@ -9,6 +9,8 @@ CASES_DIR holds one file per program, <program>.txt, with one case per line:
     err <arguments> => <text>   exit status 1 (not a signal, not an abort), and
                                 <text> in what the program printed
     ok  <arguments> => <text>   exit status 0 and <text> in what it printed
+    fail <arguments> => <text>  exit status 2 (a run that completed and failed its own
+                                checks, e.g. a soak) and <text> in what it printed
 
 Arguments are split as a POSIX shell would (shlex); {tmp} in them is replaced by a
 fresh temporary directory (removed afterwards). Lines starting with # and blank lines
@@ -30,7 +32,7 @@ def run_case(exe, kind, args, expect, tmp):
     except subprocess.TimeoutExpired:
         return "timed out after 120 s"
     out = p.stdout + p.stderr
-    want = 1 if kind == "err" else 0
+    want = {"err": 1, "ok": 0, "fail": 2}[kind]
     if p.returncode != want:
         return "exit status %d, expected %d; output ends:\n%s" % (p.returncode, want, out[-1500:])
     if "terminate called" in out or "Aborted" in out:
@@ -60,7 +62,7 @@ def main():
                     continue
                 kind, _, rest = line.partition(" ")
                 args, sep, expect = rest.partition("=>")
-                if kind not in ("err", "ok") or not sep:
+                if kind not in ("err", "ok", "fail") or not sep:
                     print("FAIL %s:%d: malformed case %r" % (name, lineno, line))
                     failures += 1
                     continue

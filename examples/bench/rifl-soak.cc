@@ -637,6 +637,12 @@ RunSoak(Soak& s, std::function<Time(uint64_t)> slotStart, double slotNs, uint64_
                       << f.reorderedAfterHazard
                       << " intact ones out of order (each exactly once)" << std::endl;
         }
+        if (f.violation.empty() && f.offered > 0 && f.delivered + f.deliveredCorrupt == 0)
+        {
+            // A soak that delivered nothing checked nothing: not a pass.
+            f.violation = "nothing delivered: no packet of this direction was checked (did the "
+                          "link come up? see alignmentLosses in the counters)";
+        }
         if (!f.violation.empty())
         {
             std::cout << "[" << s.name << "] " << dirName << ": VIOLATION: " << f.violation
