@@ -158,8 +158,8 @@ CheckDouble(const std::string& option, double v, double lo, double hi)
 }
 
 /**
- * \brief A duration in microseconds as a Time, without the truncation of
- *        MicroSeconds() (which takes integers only): rounded to the nanosecond.
+ * \brief A duration in microseconds as a Time, checked and rounded to the nanosecond
+ *        (RiflMicroseconds(): MicroSeconds() would truncate a fraction).
  * \param option the option's name, with its dashes.
  * \param us the duration in microseconds.
  * \param loUs smallest allowed value (a positive minimum also refuses values that round
@@ -173,10 +173,10 @@ MicrosecondsOption(const std::string& option, double us, double loUs, double hiU
 {
     RIFL_CHECK_ARG(!std::isfinite(us) || us < loUs || us > hiUs,
                    option << " = " << us << " us is outside [" << loUs << ", " << hiUs << "] us");
-    const int64_t ns = std::llround(us * 1000.0);
-    RIFL_CHECK_ARG(loUs > 0 && ns == 0,
+    const Time t = RiflMicroseconds(us);
+    RIFL_CHECK_ARG(loUs > 0 && t.IsZero(),
                    option << " = " << us << " us is below the 1 ns resolution of the simulation");
-    return NanoSeconds(ns);
+    return t;
 }
 
 /**

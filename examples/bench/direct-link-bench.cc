@@ -209,7 +209,7 @@ RunP2p(const Traffic& t, double ber, Time delay)
         P2pCpu& c = cpus[i];
         c.dev = devs.Get(i);
         c.t = &t;
-        c.stop = NanoSeconds(std::llround(t.simTimeUs * 1000.0));
+        c.stop = RiflMicroseconds(t.simTimeUs);
         c.gap = CreateObject<ExponentialRandomVariable>();
         c.gap->SetAttribute("Mean", DoubleValue(1e9 / t.rate));
         c.gap->SetStream(30 + i);
@@ -226,7 +226,7 @@ RunP2p(const Traffic& t, double ber, Time delay)
             Simulator::Schedule(Seconds(0), &P2pOpenLoop, &c);
         }
     }
-    Simulator::Stop(NanoSeconds(std::llround(t.simTimeUs * 1000.0) + 1));
+    Simulator::Stop(RiflMicroseconds(t.simTimeUs) + NanoSeconds(1));
     const auto t0 = std::chrono::steady_clock::now();
     Simulator::Run();
     const auto t1 = std::chrono::steady_clock::now();

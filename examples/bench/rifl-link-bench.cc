@@ -58,18 +58,6 @@ struct Gen
     uint64_t sent{0};                   //!< packets sent
 };
 
-/**
- * \brief A time in microseconds (main() checked the range), rounded to the nanosecond
- *        (MicroSeconds() would truncate a fraction).
- * \param us microseconds.
- * \return the time.
- */
-Time
-UsToTime(double us)
-{
-    return NanoSeconds(std::llround(us * 1000.0));
-}
-
 /// Packets received per device.
 uint64_t g_received[2] = {0, 0};
 
@@ -204,10 +192,10 @@ RunOne(const std::string& model, double ber, uint32_t minSize, uint32_t maxSize,
         Gen& g = gens[i];
         g.dev = devs.Get(i);
         MakeStreams(i, minSize, maxSize, load, &g.size, &g.gap);
-        g.stop = UsToTime(100 + simTimeUs);
+        g.stop = RiflMicroseconds(100 + simTimeUs);
         Simulator::Schedule(MicroSeconds(100), &Emit, &g);
     }
-    Simulator::Stop(UsToTime(200 + simTimeUs));
+    Simulator::Stop(RiflMicroseconds(200 + simTimeUs));
     const auto t0 = std::chrono::steady_clock::now();
     const double c0 = ThreadCpuSeconds();
     Simulator::Run();
@@ -268,7 +256,7 @@ MakeOffers(const RiflLinkConfig& config, uint32_t minSize, uint32_t maxSize, dou
         Ptr<UniformRandomVariable> size;
         Ptr<ExponentialRandomVariable> gap;
         MakeStreams(i, minSize, maxSize, load, &size, &gap);
-        const Time stop = UsToTime(100 + simTimeUs);
+        const Time stop = RiflMicroseconds(100 + simTimeUs);
         for (Time t = MicroSeconds(100); t < stop;
              t += NanoSeconds(static_cast<int64_t>(gap->GetValue())))
         {
@@ -364,7 +352,7 @@ RunEngine(RiflLinkEngine& engine, const RiflLinkConfig& config, double ber,
     SlotClock clock;
     clock.Start(Time(0), config.frameSize,
                 static_cast<uint64_t>(std::llround(config.laneRateGbps * 1e9)));
-    const uint64_t end = clock.SlotAt(UsToTime(200 + simTimeUs));
+    const uint64_t end = clock.SlotAt(RiflMicroseconds(200 + simTimeUs));
     const auto t0 = std::chrono::steady_clock::now();
     const double c0 = ThreadCpuSeconds();
     DriveEngine(engine, offers, end);
