@@ -1103,6 +1103,46 @@ RiflFastEngine::SegmentFrame(const Segment& seg) const
     return seg.frame;
 }
 
+uint32_t
+RiflFastEngine::SegmentBytes(const RiflPayload& payload, uint32_t byteOffset) const
+{
+    const uint32_t p = m_config.GetPayloadBytes();
+    const uint64_t rest = payload.GetSize() - uint64_t{byteOffset};
+    return rest > p ? p : static_cast<uint32_t>(rest);
+}
+
+std::shared_ptr<const RiflFrame>
+RiflFastEngine::BuildUserFrame(const RiflPayload& payload, uint32_t byteOffset) const
+{
+    const uint32_t n = SegmentBytes(payload, byteOffset);
+    const bool last = uint64_t{byteOffset} + n == payload.GetSize();
+    return std::make_shared<const RiflFrame>(
+        RiflFrame::MakeData(m_config.frameSize, payload.GetData() + byteOffset, n, last));
+}
+
+std::shared_ptr<const RiflFrame>
+RiflFastEngine::LineContent(const LineFrame& f) const
+{
+    return f.frame ? f.frame : BuildUserFrame(*f.payload, f.tag.byteOffset);
+}
+
+RiflFrame::Meta
+RiflFastEngine::LineMeta(const LineFrame& f) const
+{
+    if (f.frame)
+    {
+        return f.frame->GetMeta();
+    }
+    // RiflFrame::MakeData(): MIDDLE but for the last segment, LAST_FULL or LAST_PARTIAL
+    const uint32_t n = SegmentBytes(*f.payload, f.tag.byteOffset);
+    if (uint64_t{f.tag.byteOffset} + n != f.payload->GetSize())
+    {
+        return RiflFrame::Meta::MIDDLE;
+    }
+    return n == m_config.GetPayloadBytes() ? RiflFrame::Meta::LAST_FULL
+                                           : RiflFrame::Meta::LAST_PARTIAL;
+}
+
 // ------------------------------------------------------------------ GF(2) helpers
 
 uint64_t
@@ -1700,7 +1740,7 @@ RiflFastEngine::IsLoadedSteady()
                 if (f.tag.user)
                 {
                     ++seq;
-                    eop += IsPacketEnd(f.frame->GetMeta()) ? 1 : 0;
+                    eop += IsPacketEnd(LineMeta(f)) ? 1 : 0;
                 }
             }
             if (seq != tx.lanes[l].txLaneSeq || eop != tx.lanes[l].txLaneEopSeq)
@@ -1804,7 +1844,7 @@ RiflFastEngine::LoadedNextEvent()
             }
             for (const LineFrame& f : tx.lanes[l].line)
             {
-                const auto meta = f.frame->GetMeta();
+                const auto meta = LineMeta(f);
                 if (f.tag.user
                     && (meta == RiflFrame::Meta::LAST_FULL
                         || meta == RiflFrame::Meta::LAST_PARTIAL))
@@ -2114,21 +2154,10 @@ RiflFastEngine::RunData(const Run& u, uint32_t i) const
 {
     if (u.single)
     {
-        return u.frame ? u.frame->GetPayload().data() : u.bytes.data();
+        return u.frame ? u.frame->GetPayload().data()
+                       : (u.payload ? u.payload->GetData() + u.tag.byteOffset : u.bytes.data());
     }
     return u.payload->GetData() + uint64_t{u.seg0 + i} * m_config.GetPayloadBytes();
-}
-
-std::shared_ptr<const RiflFrame>
-RiflFastEngine::RunFrame(const Run& u, uint32_t i) const
-{
-    if (u.single)
-    {
-        return u.frame;
-    }
-    const FrameView v = ViewFrame(u, i);
-    return std::make_shared<const RiflFrame>(
-        RiflFrame::MakeData(m_config.frameSize, RunData(u, i), v.nBytes, v.eop));
 }
 
 uint32_t
@@ -2203,6 +2232,7 @@ RiflFastEngine::EnterBatch()
             x.single = true;
             x.count = 1;
             x.frame = std::move(e.frame);
+            x.payload = std::move(e.payload);
             x.bytes = std::move(e.bytes);
             x.tag = e.tag;
             x.lineSlot = e.readySlot - m_lineDelay - USER_DELAY;
@@ -2219,12 +2249,14 @@ RiflFastEngine::EnterBatch()
             x.single = true;
             x.count = 1;
             x.frame = f.frame;
+            x.payload = f.payload;
             x.tag = f.tag;
             x.lineSlot = f.lineSlot;
             x.ready = f.lineSlot + m_lineDelay + USER_DELAY;
             x.lane0 = src.lane;
-            x.nBytes = f.frame->GetValidBytes();
-            x.eop = IsPacketEnd(f.frame->GetMeta());
+            x.nBytes
+                = f.frame ? f.frame->GetValidBytes() : SegmentBytes(*f.payload, f.tag.byteOffset);
+            x.eop = IsPacketEnd(LineMeta(f));
         }
         for (uint32_t l = 0; l < nLanes; ++l)
         {
@@ -2768,17 +2800,11 @@ RiflFastEngine::LeaveBatch()
                 {
                     u = &perLane[l][k++];
                 }
-                // A user frame is built only if it is still on the line: the buffer
-                // keeps its packet, and Transmit() builds it if a replay sends it.
-                std::shared_ptr<const RiflFrame> frame;
-                if (u == nullptr)
-                {
-                    frame = m_fill;
-                }
-                else if (slot >= lineFrom)
-                {
-                    frame = RunFrame(*u->run, u->frame);
-                }
+                // A user frame is not built: the line and the buffer keep its packet
+                // (a frame is built only if its bits are needed).
+                const std::shared_ptr<const RiflFrame>& frame = u == nullptr ? m_fill : m_none;
+                const std::shared_ptr<const RiflPayload>& payload
+                    = u == nullptr ? m_noPayload : u->run->payload;
                 // a fill's tag: the lane's user frames before it (those of the
                 // next user frame in the window, or all the lane has sent)
                 RiflFrameTag tag;
@@ -2797,14 +2823,14 @@ RiflFastEngine::LeaveBatch()
                 }
                 if (slot >= bufferFrom)
                 {
-                    lane.state.PushBuffer(
-                        RiflBufferEntry{frame, tag, frame ? nullptr : u->run->payload});
+                    lane.state.PushBuffer(RiflBufferEntry{frame, tag, payload});
                 }
                 if (slot >= lineFrom)
                 {
                     LineFrame f;
                     f.lineSlot = slot;
                     f.frame = frame;
+                    f.payload = payload;
                     f.tag = tag;
                     f.txId = static_cast<uint32_t>((idNext + m_d - (t + 1 - slot) % m_d) % m_d);
                     f.fill = u == nullptr;
@@ -2821,13 +2847,15 @@ RiflFastEngine::LeaveBatch()
             const FrameView v = ViewFrame(u, c.frame);
             FifoEntry e;
             e.readySlot = v.ready;
-            if (u.single && !u.frame)
+            if (u.single)
             {
+                e.frame = std::move(u.frame);
+                e.payload = std::move(u.payload);
                 e.bytes = std::move(u.bytes);
             }
             else
             {
-                e.frame = RunFrame(u, c.frame);
+                e.payload = u.payload; // the frame is not built (FifoEntry::Data())
             }
             e.nBytes = v.nBytes;
             e.eop = v.eop;
@@ -3170,24 +3198,39 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     // descrambler is in step, else the reference's exact bits.
     RiflFrame::DecodeResult d;
     bool changed = false;
+    // The frame sent, where its bits are needed (an unbuilt user frame is built then).
+    std::shared_ptr<const RiflFrame> sentFrame;
     if (!syncLost && flips.empty() && lane.rxDelta == 0)
     {
-        const RiflFrame& fr = *f.frame;
-        d.kind = fr.GetKind();
         d.checkPassed = f.txId == st.GetExpectedId();
         d.status = d.checkPassed ? RiflFrame::Status::OK : RiflFrame::Status::CHECK_FAILED;
-        d.key = fr.GetKey();
-        d.meta = fr.GetMeta();
-        d.validBytes = fr.GetValidBytes();
-        d.fc = fr.GetFcNotification();
+        if (f.frame)
+        {
+            const RiflFrame& fr = *f.frame;
+            d.kind = fr.GetKind();
+            d.key = fr.GetKey();
+            d.meta = fr.GetMeta();
+            d.validBytes = fr.GetValidBytes();
+            d.fc = fr.GetFcNotification();
+        }
+        else
+        {
+            // an unbuilt user frame: what RiflFrame::MakeData() would have made
+            d.kind = RiflFrame::Kind::DATA;
+            d.key = 0;
+            d.meta = LineMeta(f);
+            d.validBytes = SegmentBytes(*f.payload, f.tag.byteOffset);
+            d.fc = RiflFrame::FcNotification::NONE;
+        }
     }
     else
     {
         m_activity = true;
         m_unsteady = true;
         ++m_materialised;
+        sentFrame = LineContent(f);
         RiflScrambler tx(f.scrBefore);
-        const BitBlock sent = RiflFrame::Encode(*f.frame, f.txId, tx, m_fid);
+        const BitBlock sent = RiflFrame::Encode(*sentFrame, f.txId, tx, m_fid);
         BitBlock bits = syncLost ? BitBlock(m_config.frameSize) : sent;
         for (uint32_t b : flips)
         {
@@ -3198,7 +3241,6 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
         d = RiflFrame::Decode(bits, st.GetExpectedId(), rxs, m_fid);
         lane.rxDelta = rxs.GetState() ^ tx.GetState();
     }
-    const std::vector<uint8_t>& payload = d.payload.empty() ? f.frame->GetPayload() : d.payload;
     if (!f.fill)
     {
         m_activity = true;
@@ -3318,9 +3360,10 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     }
 
     m_activity = true;
-    const bool samePayload
-        = &payload == &f.frame->GetPayload() || payload == f.frame->GetPayload();
-    if (!f.tag.user || d.meta != f.frame->GetMeta() || !samePayload)
+    // Decoded from bits, the payload image may differ from the one sent; logically it
+    // is the one sent.
+    const bool samePayload = d.payload.empty() || d.payload == sentFrame->GetPayload();
+    if (!f.tag.user || d.meta != LineMeta(f) || !samePayload)
     {
         m_unsteady = true;
         ++c.contentMismatches;
@@ -3351,14 +3394,14 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
                      static_cast<int64_t>(skipped), static_cast<int64_t>(ends));
             }
             lane.rxNextSeq = f.tag.laneSeq + 1;
-            lane.rxNextEopSeq = f.tag.laneEopSeq + (IsPacketEnd(f.frame->GetMeta()) ? 1 : 0);
+            lane.rxNextEopSeq = f.tag.laneEopSeq + (IsPacketEnd(LineMeta(f)) ? 1 : 0);
         }
     }
     if (lane.fifo.size() >= m_fifoDepth[rx])
     {
         m_unsteady = true;
         ++c.fcFifoDrops;
-        c.packetEndsLost += f.tag.user && IsPacketEnd(f.frame->GetMeta()) ? 1 : 0;
+        c.packetEndsLost += f.tag.user && IsPacketEnd(LineMeta(f)) ? 1 : 0;
         Emit(RiflLinkEventType::FC_FIFO_DROP, rx, laneIndex, f.tag.packetId, f.tag.byteOffset,
              static_cast<int64_t>(f.tag.laneSeq));
         return;
@@ -3369,10 +3412,11 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     if (samePayload)
     {
         e.frame = f.frame;
+        e.payload = f.payload;
     }
     else
     {
-        e.bytes.assign(payload.begin(), payload.begin() + d.validBytes);
+        e.bytes.assign(d.payload.begin(), d.payload.begin() + d.validBytes);
     }
     e.eop = d.meta == RiflFrame::Meta::LAST_FULL || d.meta == RiflFrame::Meta::LAST_PARTIAL;
     e.tag = f.tag;
@@ -3630,6 +3674,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
         // callbacks below run while it is being built: no public getter reads the line.
         LineFrame& out = lane.line.push_back_slot();
         out.lineSlot = m_slot + 1;
+        out.payload.reset();
         out.scrBefore = lane.txScr;
         out.tag = RiflFrameTag();
         out.txId = 0;
@@ -3672,15 +3717,11 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                 out.tag = e.tag;
                 if (!e.frame)
                 {
-                    // A user frame LeaveBatch() left unbuilt (a batch tracks no
-                    // scrambler state, so neither does this link).
+                    // A user frame left unbuilt (no scrambler state is tracked): it
+                    // stays so on the line.
                     NS_ASSERT(e.payload && e.tag.user && !m_trackScrambler);
-                    const uint32_t size = e.payload->GetSize();
-                    const uint32_t p = m_config.GetPayloadBytes();
-                    const bool last = e.tag.byteOffset + p >= size;
-                    out.frame = std::make_shared<const RiflFrame>(RiflFrame::MakeData(
-                        m_config.frameSize, e.payload->GetData() + e.tag.byteOffset,
-                        last ? size - e.tag.byteOffset : p, last));
+                    out.frame.reset();
+                    out.payload = e.payload;
                     ++c.replayedFrames;
                     break;
                 }
@@ -3722,7 +3763,17 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                 if (assigned[l] >= 0)
                 {
                     const Segment& seg = taken[assigned[l]];
-                    out.frame = SegmentFrame(seg);
+                    // Built only where the scrambler state is tracked (its content state
+                    // needs it); else the line and the buffer keep the packet.
+                    if (m_trackScrambler)
+                    {
+                        out.frame = SegmentFrame(seg);
+                    }
+                    else
+                    {
+                        out.frame.reset();
+                        out.payload = seg.payload;
+                    }
                     out.tag.user = true;
                     out.tag.packetId = seg.packetId;
                     out.tag.byteOffset = seg.byteOffset;
@@ -3734,7 +3785,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                     out.tag.fcSeq = lane.txFcSeq;
                     content = seg.content;
                     lane.fillPushes = 0;
-                    st.PushBuffer(RiflBufferEntry{out.frame, out.tag, nullptr});
+                    st.PushBuffer(RiflBufferEntry{out.frame, out.tag, out.payload});
                     ++c.newUserFrames;
                 }
                 else

@@ -485,16 +485,20 @@ class RiflFastEngine : public RiflLinkEngine
     struct LineFrame
     {
         uint64_t lineSlot{0};                   //!< slot it is on the line
-        std::shared_ptr<const RiflFrame> frame; //!< the logical frame sent (shared)
-        RiflFrameTag tag;                       //!< ground truth
-        uint32_t txId{0};                       //!< TX Frame ID it carries
-        uint64_t scrBefore{0};                  //!< TX scrambler state before it
-        bool fill{false};                       //!< a Meta-00 fill frame (content all zero)
+        /// the logical frame sent (shared); null for a user data frame left unbuilt
+        /// (no scrambler state tracked): the bytes of \c payload from tag.byteOffset
+        std::shared_ptr<const RiflFrame> frame;
+        std::shared_ptr<const RiflPayload> payload; //!< a null frame's packet, else null
+        RiflFrameTag tag;                           //!< ground truth
+        uint32_t txId{0};                           //!< TX Frame ID it carries
+        uint64_t scrBefore{0};                      //!< TX scrambler state before it
+        bool fill{false};                           //!< a Meta-00 fill frame (content all zero)
 
         /// \brief Release what it owns (Ring::pop_front()).
         void Release()
         {
             frame.reset();
+            payload.reset();
         }
     };
 
@@ -511,22 +515,27 @@ class RiflFastEngine : public RiflLinkEngine
     struct FifoEntry
     {
         uint64_t readySlot{0};                  //!< first slot the user may take it
-        std::shared_ptr<const RiflFrame> frame; //!< the frame sent, if decoded as sent
-        std::vector<uint8_t> bytes;             //!< else the user bytes decoded
-        uint32_t nBytes{0};                     //!< user bytes
-        bool eop{false};                        //!< last frame of a packet
-        RiflFrameTag tag;                       //!< ground truth
+        /// the frame sent, if decoded as sent (null for an unbuilt one: see payload)
+        std::shared_ptr<const RiflFrame> frame;
+        /// the packet of an unbuilt frame decoded as sent (bytes from tag.byteOffset)
+        std::shared_ptr<const RiflPayload> payload;
+        std::vector<uint8_t> bytes; //!< with neither, the user bytes decoded
+        uint32_t nBytes{0};         //!< user bytes
+        bool eop{false};            //!< last frame of a packet
+        RiflFrameTag tag;           //!< ground truth
 
         /// \return the user bytes.
         const uint8_t* Data() const
         {
-            return frame ? frame->GetPayload().data() : bytes.data();
+            return frame ? frame->GetPayload().data()
+                         : (payload ? payload->GetData() + tag.byteOffset : bytes.data());
         }
 
         /// \brief Release what it owns (Ring::pop_front()).
         void Release()
         {
             frame.reset();
+            payload.reset();
             bytes = std::vector<uint8_t>();
         }
     };
@@ -565,7 +574,8 @@ class RiflFastEngine : public RiflLinkEngine
     {
         // Every run (the first cache line): a batched jump writes these and the
         // per-lane marks of its lanes only.
-        std::shared_ptr<const RiflPayload> payload; //!< its packet's bytes (batched)
+        /// its packet's bytes (batched; for a single, the packet of its unbuilt frame)
+        std::shared_ptr<const RiflPayload> payload;
         uint64_t packetId{0};                                //!< its packet (batched)
         uint64_t groupSeq0{0};                               //!< groupSeq of frame 0 (batched)
         uint64_t lineSlot{0};                                //!< line slot of frame 0
@@ -587,8 +597,9 @@ class RiflFastEngine : public RiflLinkEngine
         std::array<LaneMark, 16> lanes{}; //!< per lane (the first Lanes entries are used)
 
         // Single runs only (never written or released for a batched one).
-        std::shared_ptr<const RiflFrame> frame; //!< single: the frame, or
-        std::vector<uint8_t> bytes;             //!< single: the user bytes decoded
+        /// single: the frame (null for an unbuilt one: payload is its packet)
+        std::shared_ptr<const RiflFrame> frame;
+        std::vector<uint8_t> bytes;             //!< single: with neither, the user bytes decoded
         RiflFrameTag tag;                       //!< single: its tag
         uint64_t ready{0};                      //!< single: first slot the user may take it
         uint32_t nBytes{0};                     //!< single: user bytes
@@ -1200,13 +1211,6 @@ class RiflFastEngine : public RiflLinkEngine
 
     /**
      * \param u a run.
-     * \param i a frame of it.
-     * \return its frame object (built for batched runs).
-     */
-    std::shared_ptr<const RiflFrame> RunFrame(const Run& u, uint32_t i) const;
-
-    /**
-     * \param u a run.
      * \param slot a line slot.
      * \return how many of its frames are on line slots before \p slot.
      */
@@ -1230,6 +1234,33 @@ class RiflFastEngine : public RiflLinkEngine
      * \return its Data frame (built on first use).
      */
     const std::shared_ptr<const RiflFrame>& SegmentFrame(const Segment& seg) const;
+
+    /**
+     * \param payload a packet's bytes.
+     * \param byteOffset the offset of a segment in it (a multiple of the payload size).
+     * \return the segment's user bytes.
+     */
+    uint32_t SegmentBytes(const RiflPayload& payload, uint32_t byteOffset) const;
+
+    /**
+     * \param payload a packet's bytes.
+     * \param byteOffset the offset of a segment in it (a multiple of the payload size).
+     * \return the segment's Data frame, built.
+     */
+    std::shared_ptr<const RiflFrame> BuildUserFrame(const RiflPayload& payload,
+                                                    uint32_t byteOffset) const;
+
+    /**
+     * \param f a frame on the line.
+     * \return the frame it carries (built when it is an unbuilt user frame).
+     */
+    std::shared_ptr<const RiflFrame> LineContent(const LineFrame& f) const;
+
+    /**
+     * \param f a frame on the line.
+     * \return its Meta code (without building an unbuilt user frame).
+     */
+    RiflFrame::Meta LineMeta(const LineFrame& f) const;
 
     /**
      * \brief The look-up tables of the scrambler arithmetic, which depend only on the
@@ -1382,6 +1413,8 @@ class RiflFastEngine : public RiflLinkEngine
     uint64_t m_nextSkip{0};                        //!< the next skip slot of the slower clock
     std::array<Endpoint, 2> m_ep;                  //!< A and B
     std::shared_ptr<const RiflFrame> m_fill;       //!< a fill frame
+    std::shared_ptr<const RiflFrame> m_none;       //!< always null (a reference to no frame)
+    std::shared_ptr<const RiflPayload> m_noPayload; //!< always null (a reference to no payload)
     std::shared_ptr<const RiflFrame> m_idle;       //!< an Idle frame
     std::shared_ptr<const RiflFrame> m_pauseReq;   //!< a Pause Request
     std::shared_ptr<const RiflFrame> m_retransReq; //!< a Re-transmit Request
