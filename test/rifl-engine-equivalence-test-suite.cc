@@ -2310,6 +2310,128 @@ class RiflPacketPayloadTestCase : public TestCase
 
 /**
  * \ingroup rifl-protocol
+ * \brief Lean deliveries (SetLeanDeliveries(), the channel's case without Delivery sinks)
+ *        from stepped slots and batched jumps alike: the reference engine's deliveries,
+ *        events and counters, each lean one intact and handing back the very packet
+ *        offered, with the reference's content; on a clean link stepped slot by slot no
+ *        payload byte is read.
+ */
+class RiflLeanDeliveriesTestCase : public TestCase
+{
+  public:
+    /// \brief Constructor.
+    RiflLeanDeliveriesTestCase()
+        : TestCase("lean deliveries from stepped slots: the reference's outcome, no bytes read")
+    {
+    }
+
+  private:
+    /**
+     * \brief Check the lean deliveries of \p lean against \p ref and give them the
+     *        reference's content and word latencies, which a lean delivery leaves out.
+     * \param ref the reference engine's outcome.
+     * \param lean an outcome with lean deliveries.
+     * \param name the scenario, for messages.
+     * \return the number of lean deliveries.
+     */
+    uint64_t Fill(const Outcome& ref, Outcome* lean, const std::string& name)
+    {
+        uint64_t n = 0;
+        const std::size_t nd = std::min(ref.deliveries.size(), lean->deliveries.size());
+        for (std::size_t i = 0; i < nd; ++i)
+        {
+            RiflDelivery& d = lean->deliveries[i];
+            if (!d.lean)
+            {
+                continue;
+            }
+            ++n;
+            const RiflDelivery& r = ref.deliveries[i];
+            NS_TEST_EXPECT_MSG_EQ(d.intact, true, name << ": lean delivery " << i << " intact");
+            NS_TEST_EXPECT_MSG_EQ((d.content.empty() && d.wordLatencies.empty()), true,
+                                  name << ": lean delivery " << i << " carries no bytes");
+            NS_TEST_EXPECT_MSG_NE(d.source, nullptr, name << ": lean delivery " << i << " source");
+            NS_TEST_EXPECT_MSG_EQ((d.source && d.source->GetBytes() == r.content), true,
+                                  name << ": lean delivery " << i << " is the packet received");
+            d.content = r.content;
+            d.wordLatencies = r.wordLatencies;
+        }
+        return n;
+    }
+
+    void DoRun() override
+    {
+        uint64_t leanStepped = 0;
+        uint64_t fullStepped = 0;
+        for (uint32_t seed = 1; seed <= 16; ++seed)
+        {
+            const Scenario sc = RandomScenario(seed, false);
+            RiflReferenceEngine ref(sc.config);
+            const Outcome r = RunScenario(ref, sc, false);
+            for (const bool jumps : {false, true})
+            {
+                RiflFastEngine fast(sc.config);
+                fast.SetJumps(jumps);
+                fast.SetLeanDeliveries(true);
+                std::vector<std::shared_ptr<const RiflPayload>> kept;
+                Outcome o = RunScenario(fast, sc, jumps, &kept);
+                const uint64_t n = Fill(r, &o, sc.name);
+                NS_TEST_EXPECT_MSG_EQ(Compare(r, o), "", sc.name << ", jumps " << jumps);
+                if (!jumps)
+                {
+                    leanStepped += n;
+                    fullStepped += o.deliveries.size() - n;
+                }
+            }
+        }
+        // Every slot stepped: most deliveries lean (a packet hit by an undetected error,
+        // resynchronised past a lost frame or decoded from bits is delivered in full).
+        NS_TEST_EXPECT_MSG_GT(leanStepped, 10 * fullStepped, "lean deliveries from stepped slots");
+
+        // A clean link stepped slot by slot: every delivery lean, no payload read.
+        RiflLinkConfig config;
+        config.startup = RiflStartup::SHORT;
+        RiflFastEngine e(config);
+        e.SetJumps(false);
+        e.SetLeanDeliveries(true);
+        std::vector<RiflDelivery> got;
+        e.SetDeliveryCallback(
+            [&got](const RiflDelivery& d)
+            {
+                got.push_back(d);
+            });
+        std::vector<std::shared_ptr<const RiflPayload>> kept;
+        uint64_t slot = 10000;
+        e.AdvanceTo(slot);
+        for (uint32_t i = 0; i < 20; ++i)
+        {
+            std::vector<uint8_t> b(1000 + 37 * i, static_cast<uint8_t>(i));
+            kept.push_back(std::make_shared<const RiflPayload>(
+                Create<Packet>(b.data(), static_cast<uint32_t>(b.size()))));
+            e.OfferPayload(i % 2, i, kept.back());
+            slot += 40;
+            e.AdvanceTo(slot);
+        }
+        e.AdvanceTo(slot + 2000);
+        NS_TEST_ASSERT_MSG_EQ(got.size(), 20u, "every packet delivered");
+        for (const RiflDelivery& d : got)
+        {
+            NS_TEST_EXPECT_MSG_EQ(d.lean, true, "packet " << d.packetId << " lean");
+            NS_TEST_EXPECT_MSG_EQ((d.source == kept[d.packetId]), true,
+                                  "packet " << d.packetId << " is the one offered");
+        }
+        uint32_t read = 0;
+        for (const auto& p : kept)
+        {
+            read += p->IsMaterialised() ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_EQ(read, 0u, "payloads read");
+        NS_TEST_EXPECT_MSG_EQ(e.GetSteppedSlots(), e.GetSlot(), "every slot stepped");
+    }
+};
+
+/**
+ * \ingroup rifl-protocol
  * \brief Offers deferred to their arrival slot (OfferPayloadAt(), as RiflChannel makes
  *        them) give the reference engine's deliveries, events and counters, on traffic
  *        with random gaps that batched jumps cross.
@@ -2514,6 +2636,7 @@ class RiflEngineEquivalenceTestSuite : public TestSuite
         AddTestCase(new RiflBatchedModeTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflDeferredOffersTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflPacketPayloadTestCase, RIFL_TEST_QUICK);
+        AddTestCase(new RiflLeanDeliveriesTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflStartupTemplateTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflJumpsOffTestCase, RIFL_TEST_QUICK);
         AddTestCase(new RiflPauseWaitJumpTestCase, RIFL_TEST_QUICK);

@@ -2062,7 +2062,7 @@ RiflFastEngine::LoadedJump(uint64_t t1)
         std::vector<RiflDelivery>& out = deliveries[r];
         for (FifoEntry& e : old)
         {
-            TakeFrame(r, e.Data(), e.nBytes, e.eop, e.tag, e.readySlot, &out);
+            TakeFrame(r, e.Data(), e.payload, e.nBytes, e.eop, e.tag, e.readySlot, &out);
         }
         for (const Received& f : rec)
         {
@@ -2074,7 +2074,7 @@ RiflFastEngine::LoadedJump(uint64_t t1)
                 = meta == RiflFrame::Meta::LAST_FULL || meta == RiflFrame::Meta::LAST_PARTIAL;
             if (ready < t1)
             {
-                TakeFrame(r, p.data(), nb, eop, f.tag, ready, &out);
+                TakeFrame(r, p.data(), m_noPayload, nb, eop, f.tag, ready, &out);
             }
             else
             {
@@ -2638,7 +2638,14 @@ RiflFastEngine::TakeRuns(uint32_t r, uint64_t t1, std::vector<RiflDelivery>* out
         }
         NS_ASSERT_MSG(out != nullptr || !v.eop,
                       "RiflFastEngine: a deferred take reached a packet end");
-        TakeFrame(r, RunData(u, tk.frame), v.nBytes, v.eop, v.tag, v.ready, out);
+        if (u.single && !u.payload)
+        {
+            TakeFrame(r, RunData(u, tk.frame), m_noPayload, v.nBytes, v.eop, v.tag, v.ready, out);
+        }
+        else
+        {
+            TakeFrame(r, nullptr, u.payload, v.nBytes, v.eop, v.tag, v.ready, out);
+        }
         if (++tk.frame == u.count)
         {
             tk = {tk.run + 1, 0};
@@ -3499,26 +3506,49 @@ RiflFastEngine::Drain(uint32_t epIndex)
         {
             ep.drainCredit -= 1.0;
         }
-        TakeFrame(epIndex, e.Data(), e.nBytes, e.eop, e.tag, m_slot);
+        TakeFrame(epIndex, e.frame ? e.Data() : e.bytes.data(), e.frame ? m_noPayload : e.payload,
+                  e.nBytes, e.eop, e.tag, m_slot);
     }
 }
 
 void
-RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes, uint32_t nBytes, bool eop,
-                          const RiflFrameTag& tag, uint64_t slot, std::vector<RiflDelivery>* defer)
+RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes,
+                          const std::shared_ptr<const RiflPayload>& source, uint32_t nBytes,
+                          bool eop, const RiflFrameTag& tag, uint64_t slot,
+                          std::vector<RiflDelivery>* defer)
 {
     Endpoint& ep = m_ep[epIndex];
     ep.rxRoundRobin = ep.rxRoundRobin + 1 == m_config.lanes ? 0 : ep.rxRoundRobin + 1;
     ep.rxGroupSeq = tag.groupSeq + 1;
     Assembly& a = ep.assembly;
-    if (a.offsets.empty())
+    const bool first = a.offsets.empty();
+    if (first)
     {
         a.packetId = tag.packetId;
+        a.size = 0;
     }
-    a.offsets.push_back(static_cast<uint32_t>(a.bytes.size()));
+    // Lean so far: this frame carries the packet's next bytes, all of them.
+    const bool lean = m_lean && source && uint64_t{tag.byteOffset} == a.size
+                      && (first || source == a.source)
+                      && nBytes == SegmentBytes(*source, tag.byteOffset);
+    if (a.source && !lean)
+    {
+        a.bytes.assign(a.source->GetData(), a.source->GetData() + a.size); // no longer lean
+        a.source.reset();
+    }
+    else if (first && lean)
+    {
+        a.source = source;
+    }
+    a.offsets.push_back(a.size);
     a.accept.push_back(tag.acceptSlot);
     a.deliver.push_back(slot);
-    a.bytes.insert(a.bytes.end(), bytes, bytes + nBytes);
+    if (!a.source)
+    {
+        const uint8_t* b = source ? source->GetData() + tag.byteOffset : bytes;
+        a.bytes.insert(a.bytes.end(), b, b + nBytes);
+    }
+    a.size += nBytes;
     ep.counters.bytesDelivered += nBytes;
     if (!eop)
     {
@@ -3529,29 +3559,44 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes, uint32_t nByte
     rd.packetId = a.packetId;
     rd.firstSlot = a.accept.front();
     rd.slot = slot;
-    // Per user word (§11.2): delivered with the frame holding its last byte,
-    // accepted with the frame holding its first byte (frames in byte order).
-    const uint32_t w = m_config.userWordBytes;
-    const uint32_t total = static_cast<uint32_t>(a.bytes.size());
-    rd.wordLatencies.reserve((total + w - 1) / w);
-    std::size_t fFirst = 0;
-    std::size_t fLast = 0;
-    const std::size_t nf = a.offsets.size();
-    for (uint32_t first = 0; first < total; first += w)
+    if (a.source && (!m_lean || a.size != a.source->GetSize()))
     {
-        const uint32_t last = std::min<uint32_t>(first + w, total) - 1;
-        while (fFirst + 1 < nf && a.offsets[fFirst + 1] <= first)
-        {
-            ++fFirst;
-        }
-        fLast = std::max(fLast, fFirst);
-        while (fLast + 1 < nf && a.offsets[fLast + 1] <= last)
-        {
-            ++fLast;
-        }
-        rd.wordLatencies.push_back(a.deliver[fLast] - a.accept[fFirst]);
+        a.bytes.assign(a.source->GetData(), a.source->GetData() + a.size); // not the whole packet
+        a.source.reset();
     }
-    rd.content = std::move(a.bytes);
+    if (a.source)
+    {
+        // Lean (as TakePacket()): the offered bytes, whole and in order.
+        rd.intact = true;
+        rd.lean = true;
+        rd.source = std::move(a.source);
+    }
+    else
+    {
+        // Per user word (§11.2): delivered with the frame holding its last byte,
+        // accepted with the frame holding its first byte (frames in byte order).
+        const uint32_t w = m_config.userWordBytes;
+        const uint32_t total = a.size;
+        rd.wordLatencies.reserve((total + w - 1) / w);
+        std::size_t fFirst = 0;
+        std::size_t fLast = 0;
+        const std::size_t nf = a.offsets.size();
+        for (uint32_t b = 0; b < total; b += w)
+        {
+            const uint32_t last = std::min<uint32_t>(b + w, total) - 1;
+            while (fFirst + 1 < nf && a.offsets[fFirst + 1] <= b)
+            {
+                ++fFirst;
+            }
+            fLast = std::max(fLast, fFirst);
+            while (fLast + 1 < nf && a.offsets[fLast + 1] <= last)
+            {
+                ++fLast;
+            }
+            rd.wordLatencies.push_back(a.deliver[fLast] - a.accept[fFirst]);
+        }
+        rd.content = std::move(a.bytes);
+    }
     a.offsets.clear();
     a.accept.clear();
     a.deliver.clear();

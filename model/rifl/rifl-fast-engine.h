@@ -924,7 +924,12 @@ class RiflFastEngine : public RiflLinkEngine
     /// Reassembly of the packet being received.
     struct Assembly
     {
-        std::vector<uint8_t> bytes;    //!< bytes so far
+        std::vector<uint8_t> bytes; //!< bytes so far (none while \c source is set)
+        /// while lean deliveries are asked for and every frame so far carried the offered
+        /// packet's own bytes in order from its start: that packet (its bytes are not
+        /// copied; a lean delivery hands it back)
+        std::shared_ptr<const RiflPayload> source;
+        uint32_t size{0};              //!< number of bytes so far
         std::vector<uint32_t> offsets; //!< start offset of each frame
         std::vector<uint64_t> accept;  //!< accept slot of each frame
         std::vector<uint64_t> deliver; //!< delivery slot of each frame
@@ -1021,8 +1026,13 @@ class RiflFastEngine : public RiflLinkEngine
 
     /**
      * \brief Hand one user frame to an endpoint's user (reassembly, delivery).
+     * A packet whose frames all carry the offered packet's bytes, in order, is
+     * delivered lean where lean deliveries are asked for (SetLeanDeliveries()):
+     * its bytes are never copied.
      * \param ep the endpoint.
-     * \param bytes its user bytes.
+     * \param bytes its user bytes (unused, and may be null, when \p source is set).
+     * \param source null, or the offered packet whose bytes from tag.byteOffset the
+     *        frame carries.
      * \param nBytes how many.
      * \param eop it is the last frame of a packet.
      * \param tag its ground truth.
@@ -1030,7 +1040,8 @@ class RiflFastEngine : public RiflLinkEngine
      * \param defer if set, a completed delivery is appended here instead of
      *        calling the delivery callback.
      */
-    void TakeFrame(uint32_t ep, const uint8_t* bytes, uint32_t nBytes, bool eop,
+    void TakeFrame(uint32_t ep, const uint8_t* bytes,
+                   const std::shared_ptr<const RiflPayload>& source, uint32_t nBytes, bool eop,
                    const RiflFrameTag& tag, uint64_t slot,
                    std::vector<RiflDelivery>* defer = nullptr);
 
