@@ -2770,17 +2770,15 @@ RiflFastEngine::LeaveBatch()
     const uint64_t lineFrom = std::max(m_batchStart + 1, t >= inFlight ? t - inFlight : 0);
     const uint64_t bufferFrom = std::max<uint64_t>(m_batchStart + 1, t + 1 > m_d ? t + 1 - m_d : 0);
     const uint64_t from = std::min(lineFrom, bufferFrom);
-    struct Slotted
-    {
-        uint64_t slot;
-        const Run* run;
-        uint32_t frame;
-        RiflFrameTag tag; // its tag, from the view taken once
-    };
+    auto& perLane = m_leaveLanes; // reused: no allocation once grown
+    perLane.resize(nLanes);
     for (uint32_t s = 0; s < 2; ++s)
     {
         RunQueue& runs = m_runs[s];
-        std::vector<std::vector<Slotted>> perLane(nLanes);
+        for (auto& frames : perLane)
+        {
+            frames.clear();
+        }
         for (std::size_t k = 0; k < runs.size(); ++k)
         {
             const Run& u = runs[k];
@@ -3367,10 +3365,13 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
     }
 
     m_activity = true;
-    // Decoded from bits, the payload image may differ from the one sent; logically it
-    // is the one sent.
+    // Decoded from bits, the payload image and Meta may differ from the ones sent;
+    // logically they are the ones sent.
     const bool samePayload = d.payload.empty() || d.payload == sentFrame->GetPayload();
-    if (!f.tag.user || d.meta != LineMeta(f) || !samePayload)
+    const RiflFrame::Meta sentMeta
+        = sentFrame ? sentFrame->GetMeta() : (f.frame ? f.frame->GetMeta() : d.meta);
+    const bool sentEop = IsPacketEnd(sentMeta);
+    if (!f.tag.user || d.meta != sentMeta || !samePayload)
     {
         m_unsteady = true;
         ++c.contentMismatches;
@@ -3401,14 +3402,14 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
                      static_cast<int64_t>(skipped), static_cast<int64_t>(ends));
             }
             lane.rxNextSeq = f.tag.laneSeq + 1;
-            lane.rxNextEopSeq = f.tag.laneEopSeq + (IsPacketEnd(LineMeta(f)) ? 1 : 0);
+            lane.rxNextEopSeq = f.tag.laneEopSeq + (sentEop ? 1 : 0);
         }
     }
     if (lane.fifo.size() >= m_fifoDepth[rx])
     {
         m_unsteady = true;
         ++c.fcFifoDrops;
-        c.packetEndsLost += f.tag.user && IsPacketEnd(LineMeta(f)) ? 1 : 0;
+        c.packetEndsLost += f.tag.user && sentEop ? 1 : 0;
         Emit(RiflLinkEventType::FC_FIFO_DROP, rx, laneIndex, f.tag.packetId, f.tag.byteOffset,
              static_cast<int64_t>(f.tag.laneSeq));
         return;

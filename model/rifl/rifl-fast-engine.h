@@ -1465,6 +1465,18 @@ class RiflFastEngine : public RiflLinkEngine
     std::array<bool, 2> m_batchLine{};    //!< per sender: pre-batch frames on the line
     std::array<RunQueue, 2> m_runs{};     //!< per sender: batched runs
     std::vector<uint64_t> m_packetSlots;  //!< TakePacket(): line slot of each frame (reused)
+
+    /// A batched user frame LeaveBatch() puts back on its lane.
+    struct Slotted
+    {
+        uint64_t slot;    //!< its line slot
+        const Run* run;   //!< its run
+        uint32_t frame;   //!< its place in the run
+        RiflFrameTag tag; //!< its tag, from the view taken once
+    };
+
+    /// LeaveBatch(): per lane, the user frames of the window it rebuilds (reused)
+    std::vector<std::vector<Slotted>> m_leaveLanes;
     std::vector<Segment> m_jumpSegments;  //!< loaded jump: dealt
     std::array<Cursor, 2> m_receivedTo{}; //!< per sender: received up to
     std::array<Cursor, 2> m_takenTo{};    //!< per sender: taken up to
