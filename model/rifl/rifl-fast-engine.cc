@@ -1097,8 +1097,7 @@ RiflFastEngine::SegmentFrame(const Segment& seg) const
 {
     if (!seg.frame)
     {
-        seg.frame = std::make_shared<const RiflFrame>(RiflFrame::MakeData(
-            m_config.frameSize, seg.payload->GetData() + seg.byteOffset, seg.nBytes, seg.last));
+        seg.frame = BuildUserFrame(*seg.payload, seg.byteOffset);
     }
     return seg.frame;
 }
