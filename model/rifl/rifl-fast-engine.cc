@@ -151,6 +151,7 @@ RiflFastEngine::RiflFastEngine(const RiflLinkConfig& config)
         ++m_laneDiv.shift;
     }
     m_fid = m_config.GetFrameIdWidth();
+    m_payloadBytes = m_config.GetPayloadBytes();
     m_d = m_config.GetBufferDepth();
     m_lineDelay = m_config.GetLineDelaySlots();
     for (uint32_t l = 0; l < m_config.lanes; ++l)
@@ -1102,19 +1103,11 @@ RiflFastEngine::SegmentFrame(const Segment& seg) const
     return seg.frame;
 }
 
-uint32_t
-RiflFastEngine::SegmentBytes(const RiflPayload& payload, uint32_t byteOffset) const
-{
-    const uint32_t p = m_config.GetPayloadBytes();
-    const uint64_t rest = payload.GetSize() - uint64_t{byteOffset};
-    return rest > p ? p : static_cast<uint32_t>(rest);
-}
-
 std::shared_ptr<const RiflFrame>
 RiflFastEngine::BuildUserFrame(const RiflPayload& payload, uint32_t byteOffset) const
 {
-    const uint32_t n = SegmentBytes(payload, byteOffset);
-    const bool last = uint64_t{byteOffset} + n == payload.GetSize();
+    uint32_t n = 0;
+    const bool last = SegmentShape(payload, byteOffset, &n) != RiflFrame::Meta::MIDDLE;
     return std::make_shared<const RiflFrame>(
         RiflFrame::MakeData(m_config.frameSize, payload.GetData() + byteOffset, n, last));
 }
@@ -1123,23 +1116,6 @@ std::shared_ptr<const RiflFrame>
 RiflFastEngine::LineContent(const LineFrame& f) const
 {
     return f.frame ? f.frame : BuildUserFrame(*f.payload, f.tag.byteOffset);
-}
-
-RiflFrame::Meta
-RiflFastEngine::LineMeta(const LineFrame& f) const
-{
-    if (f.frame)
-    {
-        return f.frame->GetMeta();
-    }
-    // RiflFrame::MakeData(): MIDDLE but for the last segment, LAST_FULL or LAST_PARTIAL
-    const uint32_t n = SegmentBytes(*f.payload, f.tag.byteOffset);
-    if (uint64_t{f.tag.byteOffset} + n != f.payload->GetSize())
-    {
-        return RiflFrame::Meta::MIDDLE;
-    }
-    return n == m_config.GetPayloadBytes() ? RiflFrame::Meta::LAST_FULL
-                                           : RiflFrame::Meta::LAST_PARTIAL;
 }
 
 // ------------------------------------------------------------------ GF(2) helpers
@@ -2253,9 +2229,15 @@ RiflFastEngine::EnterBatch()
             x.lineSlot = f.lineSlot;
             x.ready = f.lineSlot + m_lineDelay + USER_DELAY;
             x.lane0 = src.lane;
-            x.nBytes
-                = f.frame ? f.frame->GetValidBytes() : SegmentBytes(*f.payload, f.tag.byteOffset);
-            x.eop = IsPacketEnd(LineMeta(f));
+            if (f.frame)
+            {
+                x.nBytes = f.frame->GetValidBytes();
+                x.eop = IsPacketEnd(f.frame->GetMeta());
+            }
+            else
+            {
+                x.eop = IsPacketEnd(SegmentShape(*f.payload, f.tag.byteOffset, &x.nBytes));
+            }
         }
         for (uint32_t l = 0; l < nLanes; ++l)
         {
@@ -3222,8 +3204,7 @@ RiflFastEngine::Receive(uint32_t rx, uint32_t laneIndex, const LineFrame& f)
             // an unbuilt user frame: what RiflFrame::MakeData() would have made
             d.kind = RiflFrame::Kind::DATA;
             d.key = 0;
-            d.meta = LineMeta(f);
-            d.validBytes = SegmentBytes(*f.payload, f.tag.byteOffset);
+            d.meta = SegmentShape(*f.payload, f.tag.byteOffset, &d.validBytes);
             d.fc = RiflFrame::FcNotification::NONE;
         }
     }
@@ -3528,9 +3509,14 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes,
         a.size = 0;
     }
     // Lean so far: this frame carries the packet's next bytes, all of them.
-    const bool lean = m_lean && source && uint64_t{tag.byteOffset} == a.size
-                      && (first || source == a.source)
-                      && nBytes == SegmentBytes(*source, tag.byteOffset);
+    bool lean
+        = m_lean && source && uint64_t{tag.byteOffset} == a.size && (first || source == a.source);
+    if (lean)
+    {
+        uint32_t whole = 0;
+        SegmentShape(*source, tag.byteOffset, &whole);
+        lean = nBytes == whole;
+    }
     if (a.source && !lean)
     {
         a.bytes.assign(a.source->GetData(), a.source->GetData() + a.size); // no longer lean
@@ -3719,7 +3705,7 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
         // callbacks below run while it is being built: no public getter reads the line.
         LineFrame& out = lane.line.push_back_slot();
         out.lineSlot = m_slot + 1;
-        out.payload.reset();
+        NS_ASSERT(!out.frame && !out.payload); // released (Ring::push_back_slot())
         out.scrBefore = lane.txScr;
         out.tag = RiflFrameTag();
         out.txId = 0;
@@ -3765,7 +3751,6 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                     // A user frame left unbuilt (no scrambler state is tracked): it
                     // stays so on the line.
                     NS_ASSERT(e.payload && e.tag.user && !m_trackScrambler);
-                    out.frame.reset();
                     out.payload = e.payload;
                     ++c.replayedFrames;
                     break;
@@ -3816,7 +3801,6 @@ RiflFastEngine::Transmit(uint32_t epIndex, bool compensate)
                     }
                     else
                     {
-                        out.frame.reset();
                         out.payload = seg.payload;
                     }
                     out.tag.user = true;

@@ -1247,11 +1247,25 @@ class RiflFastEngine : public RiflLinkEngine
     const std::shared_ptr<const RiflFrame>& SegmentFrame(const Segment& seg) const;
 
     /**
+     * \brief The shape of a segment's Data frame (RiflFrame::MakeData()), unbuilt.
      * \param payload a packet's bytes.
      * \param byteOffset the offset of a segment in it (a multiple of the payload size).
-     * \return the segment's user bytes.
+     * \param nBytes set to the segment's user bytes.
+     * \return its Meta code: MIDDLE but for the packet's last segment, LAST_FULL or
+     *         LAST_PARTIAL.
      */
-    uint32_t SegmentBytes(const RiflPayload& payload, uint32_t byteOffset) const;
+    RiflFrame::Meta SegmentShape(const RiflPayload& payload, uint32_t byteOffset,
+                                 uint32_t* nBytes) const
+    {
+        const uint64_t rest = payload.GetSize() - uint64_t{byteOffset};
+        if (rest > m_payloadBytes)
+        {
+            *nBytes = m_payloadBytes;
+            return RiflFrame::Meta::MIDDLE;
+        }
+        *nBytes = static_cast<uint32_t>(rest);
+        return rest == m_payloadBytes ? RiflFrame::Meta::LAST_FULL : RiflFrame::Meta::LAST_PARTIAL;
+    }
 
     /**
      * \param payload a packet's bytes.
@@ -1271,7 +1285,11 @@ class RiflFastEngine : public RiflLinkEngine
      * \param f a frame on the line.
      * \return its Meta code (without building an unbuilt user frame).
      */
-    RiflFrame::Meta LineMeta(const LineFrame& f) const;
+    RiflFrame::Meta LineMeta(const LineFrame& f) const
+    {
+        uint32_t n = 0;
+        return f.frame ? f.frame->GetMeta() : SegmentShape(*f.payload, f.tag.byteOffset, &n);
+    }
 
     /**
      * \brief The look-up tables of the scrambler arithmetic, which depend only on the
@@ -1424,6 +1442,7 @@ class RiflFastEngine : public RiflLinkEngine
     uint64_t m_nextSkip{0};                        //!< the next skip slot of the slower clock
     std::array<Endpoint, 2> m_ep;                  //!< A and B
     std::shared_ptr<const RiflFrame> m_fill;       //!< a fill frame
+    uint32_t m_payloadBytes{0};                    //!< user bytes of a full Data frame
     std::shared_ptr<const RiflFrame> m_none;       //!< always null (a reference to no frame)
     std::shared_ptr<const RiflPayload> m_noPayload; //!< always null (a reference to no payload)
     std::shared_ptr<const RiflFrame> m_idle;       //!< an Idle frame
