@@ -2591,7 +2591,7 @@ RiflFastEngine::TakeRuns(uint32_t r, uint64_t t1, std::vector<RiflDelivery>* out
     while (tk.run < rcv.run || (tk.run == rcv.run && tk.frame < rcv.frame))
     {
         const Run& u = runs[tk.run];
-        if (!u.single && u.seg0 == 0 && tk.frame == 0 && ep.assembly.offsets.empty() && out)
+        if (!u.single && u.seg0 == 0 && tk.frame == 0 && ep.assembly.frames.empty() && out)
         {
             // A whole packet at once when all its frames are here and ready.
             std::size_t e = tk.run;
@@ -3502,7 +3502,7 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes,
     ep.rxRoundRobin = ep.rxRoundRobin + 1 == m_config.lanes ? 0 : ep.rxRoundRobin + 1;
     ep.rxGroupSeq = tag.groupSeq + 1;
     Assembly& a = ep.assembly;
-    const bool first = a.offsets.empty();
+    const bool first = a.frames.empty();
     if (first)
     {
         a.packetId = tag.packetId;
@@ -3526,9 +3526,7 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes,
     {
         a.source = source;
     }
-    a.offsets.push_back(a.size);
-    a.accept.push_back(tag.acceptSlot);
-    a.deliver.push_back(slot);
+    a.frames.push_back({tag.acceptSlot, slot, a.size});
     if (!a.source)
     {
         const uint8_t* b = source ? source->GetData() + tag.byteOffset : bytes;
@@ -3543,7 +3541,7 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes,
     RiflDelivery rd;
     rd.endpoint = epIndex;
     rd.packetId = a.packetId;
-    rd.firstSlot = a.accept.front();
+    rd.firstSlot = a.frames.front().accept;
     rd.slot = slot;
     if (a.source && (!m_lean || a.size != a.source->GetSize()))
     {
@@ -3566,26 +3564,24 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes,
         rd.wordLatencies.reserve((total + w - 1) / w);
         std::size_t fFirst = 0;
         std::size_t fLast = 0;
-        const std::size_t nf = a.offsets.size();
+        const std::size_t nf = a.frames.size();
         for (uint32_t b = 0; b < total; b += w)
         {
             const uint32_t last = std::min<uint32_t>(b + w, total) - 1;
-            while (fFirst + 1 < nf && a.offsets[fFirst + 1] <= b)
+            while (fFirst + 1 < nf && a.frames[fFirst + 1].offset <= b)
             {
                 ++fFirst;
             }
             fLast = std::max(fLast, fFirst);
-            while (fLast + 1 < nf && a.offsets[fLast + 1] <= last)
+            while (fLast + 1 < nf && a.frames[fLast + 1].offset <= last)
             {
                 ++fLast;
             }
-            rd.wordLatencies.push_back(a.deliver[fLast] - a.accept[fFirst]);
+            rd.wordLatencies.push_back(a.frames[fLast].deliver - a.frames[fFirst].accept);
         }
         rd.content = std::move(a.bytes);
     }
-    a.offsets.clear();
-    a.accept.clear();
-    a.deliver.clear();
+    a.frames.clear();
     a.bytes = std::vector<uint8_t>();
     ++ep.counters.packetsDelivered;
     if (defer != nullptr)

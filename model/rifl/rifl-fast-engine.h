@@ -929,11 +929,18 @@ class RiflFastEngine : public RiflLinkEngine
         /// packet's own bytes in order from its start: that packet (its bytes are not
         /// copied; a lean delivery hands it back)
         std::shared_ptr<const RiflPayload> source;
-        uint32_t size{0};              //!< number of bytes so far
-        std::vector<uint32_t> offsets; //!< start offset of each frame
-        std::vector<uint64_t> accept;  //!< accept slot of each frame
-        std::vector<uint64_t> deliver; //!< delivery slot of each frame
-        uint64_t packetId{0};          //!< id of its first frame
+        uint32_t size{0}; //!< number of bytes so far
+
+        /// One frame taken.
+        struct Frame
+        {
+            uint64_t accept;  //!< its accept slot
+            uint64_t deliver; //!< its delivery slot
+            uint32_t offset;  //!< its first byte's offset in the packet
+        };
+
+        std::vector<Frame> frames; //!< the frames so far, in order
+        uint64_t packetId{0};      //!< id of its first frame
     };
 
     /// One endpoint.
