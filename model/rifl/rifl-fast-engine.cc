@@ -2037,7 +2037,8 @@ RiflFastEngine::LoadedJump(uint64_t t1)
         std::vector<RiflDelivery>& out = deliveries[r];
         for (FifoEntry& e : old)
         {
-            TakeFrame(r, e.Data(), e.payload, e.nBytes, e.eop, e.tag, e.readySlot, &out);
+            TakeFrame(r, e.payload ? nullptr : e.Data(), e.payload, e.nBytes, e.eop, e.tag,
+                      e.readySlot, &out);
         }
         for (const Received& f : rec)
         {
@@ -2122,17 +2123,6 @@ RiflFastEngine::ViewFrame(const Run& u, uint32_t i) const
     // count holds for every frame of its runs
     v.tag.fcSeq = m_ep[u.sender].lanes[v.lane].txFcSeq;
     return v;
-}
-
-const uint8_t*
-RiflFastEngine::RunData(const Run& u, uint32_t i) const
-{
-    if (u.single)
-    {
-        return u.frame ? u.frame->GetPayload().data()
-                       : (u.payload ? u.payload->GetData() + u.tag.byteOffset : u.bytes.data());
-    }
-    return u.payload->GetData() + uint64_t{u.seg0 + i} * m_config.GetPayloadBytes();
 }
 
 uint32_t
@@ -2619,14 +2609,11 @@ RiflFastEngine::TakeRuns(uint32_t r, uint64_t t1, std::vector<RiflDelivery>* out
         }
         NS_ASSERT_MSG(out != nullptr || !v.eop,
                       "RiflFastEngine: a deferred take reached a packet end");
-        if (u.single && !u.payload)
-        {
-            TakeFrame(r, RunData(u, tk.frame), m_noPayload, v.nBytes, v.eop, v.tag, v.ready, out);
-        }
-        else
-        {
-            TakeFrame(r, nullptr, u.payload, v.nBytes, v.eop, v.tag, v.ready, out);
-        }
+        // A batched run's frames, and an unbuilt single's, are its packet's bytes; a
+        // single otherwise holds its frame or the bytes decoded.
+        const uint8_t* bytes
+            = u.payload ? nullptr : (u.frame ? u.frame->GetPayload().data() : u.bytes.data());
+        TakeFrame(r, bytes, u.payload, v.nBytes, v.eop, v.tag, v.ready, out);
         if (++tk.frame == u.count)
         {
             tk = {tk.run + 1, 0};
@@ -3487,8 +3474,9 @@ RiflFastEngine::Drain(uint32_t epIndex)
         {
             ep.drainCredit -= 1.0;
         }
-        TakeFrame(epIndex, e.frame ? e.Data() : e.bytes.data(), e.frame ? m_noPayload : e.payload,
-                  e.nBytes, e.eop, e.tag, m_slot);
+        // an unbuilt frame's bytes are its packet's (not read unless needed)
+        TakeFrame(epIndex, e.payload ? nullptr : e.Data(), e.payload, e.nBytes, e.eop, e.tag,
+                  m_slot);
     }
 }
 
@@ -3517,10 +3505,15 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes,
         SegmentShape(*source, tag.byteOffset, &whole);
         lean = nBytes == whole;
     }
+    // Off the lean path: the bytes so far are the packet's first a.size, copied now.
+    const auto unlean = [&a]()
+    {
+        a.bytes.assign(a.source->GetData(), a.source->GetData() + a.size);
+        a.source.reset();
+    };
     if (a.source && !lean)
     {
-        a.bytes.assign(a.source->GetData(), a.source->GetData() + a.size); // no longer lean
-        a.source.reset();
+        unlean();
     }
     else if (first && lean)
     {
@@ -3545,8 +3538,7 @@ RiflFastEngine::TakeFrame(uint32_t epIndex, const uint8_t* bytes,
     rd.slot = slot;
     if (a.source && (!m_lean || a.size != a.source->GetSize()))
     {
-        a.bytes.assign(a.source->GetData(), a.source->GetData() + a.size); // not the whole packet
-        a.source.reset();
+        unlean(); // not the whole packet, or lean deliveries no longer asked for
     }
     if (a.source)
     {

@@ -1222,13 +1222,6 @@ class RiflFastEngine : public RiflLinkEngine
 
     /**
      * \param u a run.
-     * \param i a frame of it.
-     * \return its user bytes.
-     */
-    const uint8_t* RunData(const Run& u, uint32_t i) const;
-
-    /**
-     * \param u a run.
      * \param slot a line slot.
      * \return how many of its frames are on line slots before \p slot.
      */
