@@ -21,6 +21,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <sstream>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -38,6 +40,19 @@ struct Snapshot
     DirectLinkDeviceCounters dev[2]; //!< per device
     uint64_t microPackets{0};        //!< non-Null micro-packets sent, both sides
 };
+
+/**
+ * \brief A number as an output stream writes it.
+ * \param v the number.
+ * \return its text.
+ */
+std::string
+Str(double v)
+{
+    std::ostringstream os;
+    os << v;
+    return os.str();
+}
 
 /**
  * \brief Sorted-vector quantile (nearest rank).
@@ -123,6 +138,33 @@ RunBody(const DirectLinkPairScenarioConfig& c)
                                        DynamicCast<DirectLinkNetDevice>(devices.Get(1))};
     Ptr<DirectLinkChannel> ch = DynamicCast<DirectLinkChannel>(dev[0]->GetChannel());
 
+    {
+        // One latency sample per response in the window, 16 bytes each (a double, twice
+        // while the vector grows). Each response takes a request and a response
+        // micro-packet on the line, one per direction, so no more than one completes
+        // per micro-packet time and direction, nor (open loop) more than the CPUs
+        // request: refuse a window whose samples would not fit.
+        const double lineBps = static_cast<double>(ch->GetLineRateBps());
+        const double lineLimitPerUs = 2 * lineBps / DirectLinkFlit::FLIT_BITS * 1e-6;
+        const double generators = c.bidirectional ? 2 : 1;
+        const double samplesPerUs
+            = c.closedLoop ? lineLimitPerUs
+                           : std::min(lineLimitPerUs, generators * c.requestRate * 1e-6);
+        const double need = 16 * samplesPerUs * c.durationUs;
+        RIFL_CHECK_ARG(need > DirectLinkPairScenario::MAX_SAMPLE_BYTES,
+                       "durationUs = "
+                           << c.durationUs << " would keep up to about "
+                           << need / (1024.0 * 1024 * 1024) << " GiB of latency samples ("
+                           << lineBps / 1e9 << " Gb/s line rate"
+                           << (c.closedLoop ? ", closed loop"
+                                            : ", open loop, requestRate = " + Str(c.requestRate))
+                           << "), more than the limit of "
+                           << DirectLinkPairScenario::MAX_SAMPLE_BYTES / (1024.0 * 1024 * 1024)
+                           << " GiB: at most durationUs = "
+                           << static_cast<uint64_t>(DirectLinkPairScenario::MAX_SAMPLE_BYTES
+                                                    / (16 * samplesPerUs))
+                           << " here");
+    }
     const Time windowStart = RiflMicroseconds(c.warmupUs);
     const Time windowEnd = windowStart + RiflMicroseconds(c.durationUs);
     std::vector<double> latencyNs;

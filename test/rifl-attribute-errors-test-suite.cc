@@ -690,6 +690,27 @@ class ScenarioInputTestCase : public TestCase
                          c.durationUs = 1e9;
                      }),
                  "durationUs = 1e+09 would keep about");
+        // Direct link, closed loop at 5 Gb/s: up to 2 x 5e9 / 192 responses a second,
+        // 16 bytes each, so 16 GiB last 20,615,843 us.
+        ExpectIn(pair(
+                     [](Pair& c)
+                     {
+                         c.durationUs = 1e9;
+                     }),
+                 "durationUs = 1e+09 would keep up to about 776.102 GiB of latency samples (5 "
+                 "Gb/s line rate, closed loop), more than the limit of 16 GiB: at most "
+                 "durationUs = 20615843 here");
+        // Open loop: the CPUs' request rate bounds the samples below the line's limit.
+        ExpectIn(pair(
+                     [](Pair& c)
+                     {
+                         c.closedLoop = false;
+                         c.requestRate = 2e6;
+                         c.bidirectional = false;
+                         c.durationUs = 1e9;
+                     }),
+                 "(5 Gb/s line rate, open loop, requestRate = 2e+06), more than the limit of 16 "
+                 "GiB: at most durationUs = 536870912 here");
 
         ExpectIn(mp(
                      [](Mp& c)
