@@ -10,6 +10,8 @@
 #                         each fuzz target for FUZZ_SECONDS (tools/run-fuzz)
 #   bash run.sh install   only install the missing Debian packages (as root)
 #   bash run.sh build     only configure and build (in build/)
+#                         (build/ and build-san/ treat the module's compiler
+#                         warnings as errors: -DRIFL_WERROR=ON)
 #   bash run.sh extensive the long (EXTENSIVE) test cases as well
 #   bash run.sh bench     install + a Release build without NS_LOG/NS_ASSERT in
 #                         build-bench/ (as Debian's ns-3 is built) + the
@@ -66,7 +68,7 @@ install_missing() {
 }
 
 build() {
-  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRIFL_WERROR=ON
   cmake --build "$BUILD_DIR" -j "$JOBS"
 }
 
@@ -85,7 +87,7 @@ run_tests() {
 # FUZZ_SECONDS from its corpus.
 sanitize_and_fuzz() {
   cmake -S . -B "$SAN_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_COMPILER=clang++ -DRIFL_SANITIZE=ON -DRIFL_FUZZ=ON
+    -DCMAKE_CXX_COMPILER=clang++ -DRIFL_SANITIZE=ON -DRIFL_FUZZ=ON -DRIFL_WERROR=ON
   cmake --build "$SAN_BUILD_DIR" -j "$JOBS"
   # Not under the sanitizers: Python (no bindings there), the install check (its
   # consumer program is built without the sanitizer run-time) and the doc builds.
