@@ -140,12 +140,12 @@ RunBody(const DirectLinkPairScenarioConfig& c)
 
     {
         // One latency sample per response in the window, 16 bytes each (a double, twice
-        // while the vector grows). Each response takes a request and a response
-        // micro-packet on the line, one per direction, so no more than one completes
-        // per micro-packet time and direction, nor (open loop) more than the CPUs
+        // while the vector grows). Each response takes at least one micro-packet of its
+        // own in each direction (its request one way, itself the other), so no more
+        // than one completes per micro-packet time, nor (open loop) more than the CPUs
         // request: refuse a window whose samples would not fit.
         const double lineBps = static_cast<double>(ch->GetLineRateBps());
-        const double lineLimitPerUs = 2 * lineBps / DirectLinkFlit::FLIT_BITS * 1e-6;
+        const double lineLimitPerUs = lineBps / DirectLinkFlit::FLIT_BITS * 1e-6;
         const double generators = c.bidirectional ? 2 : 1;
         const double samplesPerUs
             = c.closedLoop ? lineLimitPerUs

@@ -105,9 +105,9 @@ class DirectLinkPairScenario
     /// Most memory the latency samples of a run may take (16 GiB): the scenario keeps
     /// the latency of every response in the window (8 bytes each, up to twice that
     /// while the vector grows), so it refuses, up front, a window that could need more
-    /// (at most one response per micro-packet time and direction, and in open loop
-    /// no more than the CPUs request) instead of running out of memory. About 20 s
-    /// of simulated window at the default 5 Gb/s, closed loop.
+    /// (at most one response per micro-packet time, and in open loop no more than
+    /// the CPUs request) before the simulation runs, instead of running out of memory.
+    /// About 41 s of simulated window at the default 5 Gb/s, closed loop.
     static constexpr double MAX_SAMPLE_BYTES = 16.0 * 1024 * 1024 * 1024;
 
     /**

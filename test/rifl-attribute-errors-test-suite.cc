@@ -690,16 +690,16 @@ class ScenarioInputTestCase : public TestCase
                          c.durationUs = 1e9;
                      }),
                  "durationUs = 1e+09 would keep about");
-        // Direct link, closed loop at 5 Gb/s: up to 2 x 5e9 / 192 responses a second,
-        // 16 bytes each, so 16 GiB last 20,615,843 us.
+        // Direct link, closed loop at 5 Gb/s: up to 5e9 / 192 responses a second,
+        // 16 bytes each, so 16 GiB last 41,231,686 us.
         ExpectIn(pair(
                      [](Pair& c)
                      {
                          c.durationUs = 1e9;
                      }),
-                 "durationUs = 1e+09 would keep up to about 776.102 GiB of latency samples (5 "
+                 "durationUs = 1e+09 would keep up to about 388.051 GiB of latency samples (5 "
                  "Gb/s line rate, closed loop), more than the limit of 16 GiB: at most "
-                 "durationUs = 20615843 here");
+                 "durationUs = 41231686 here");
         // Open loop: the CPUs' request rate bounds the samples below the line's limit.
         ExpectIn(pair(
                      [](Pair& c)

@@ -33,10 +33,10 @@ def test_fabric_and_window_beyond_the_memory_limit_are_refused_up_front():
                                          r"samples .* more than the limit of 16 GiB: at most "
                                          r"duration_us = \d+ here"):
         ns3rifl.run_rifl_link(duration_us=1e9)
-    with pytest.raises(ValueError, match=r"^duration_us = 1e\+09 would keep up to about 776.102 "
+    with pytest.raises(ValueError, match=r"^duration_us = 1e\+09 would keep up to about 388.051 "
                                          r"GiB of latency samples \(5 Gb/s line rate, closed "
                                          r"loop\), more than the limit of 16 GiB: at most "
-                                         r"duration_us = 20615843 here"):
+                                         r"duration_us = 41231686 here"):
         ns3rifl.run_direct_link_pair(duration_us=1e9)
     with pytest.raises(ValueError, match=r"^requests_per_cpu = 10000000 on 256 CPUs gives "
                                          r"2560000000 requests, more than the limit of 1073741824"):
