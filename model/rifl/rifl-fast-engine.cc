@@ -2249,6 +2249,20 @@ RiflFastEngine::ReceiveRun(uint32_t r, const Run& u, uint32_t i0, uint32_t i1)
     RiflEndpointCounters& c = ep.counters;
     auto& recent = m_recent[r];
     const uint32_t nLanes = m_config.lanes;
+    if (!u.single && c.maxFcOccupancy >= 3)
+    {
+        // The occupancy maximum is known: only each lane's last frame of the range
+        // matters, among the range's last Lanes frames. Frame i of the run is the
+        // (i / Lanes)-th of the run on lane (lane0 + i) % Lanes.
+        for (uint32_t i = i1 - std::min(i1 - i0, nLanes); i < i1; ++i)
+        {
+            const uint32_t l = m_laneDiv.Mod(u.lane0 + i);
+            Lane& lane = ep.lanes[l];
+            lane.rxNextSeq = u.lanes[l].seq + m_laneDiv.Div(i) + 1;
+            lane.rxNextEopSeq = u.lanes[l].eop + (u.seg0 + i + 1 == u.segments ? 1 : 0);
+        }
+        return;
+    }
     const uint32_t perLane = u.single ? 1 : nLanes;
     for (uint32_t q = 0; q < perLane && i0 + q < i1; ++q)
     {
