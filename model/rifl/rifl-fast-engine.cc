@@ -2346,8 +2346,6 @@ RiflFastEngine::BatchJump(uint64_t t1)
         uint64_t j = 0;              // the stretch's next frame
         uint64_t dealt = 0;          // frames dealt so far in this jump
         uint64_t limit = n * nLanes; // frames the stretch can take before t1
-        uint64_t lastSlot[16];
-        std::fill(lastSlot, lastSlot + nLanes, NEVER); // per lane: its last user frame's slot
         uint64_t k = std::min<uint64_t>(ep.txSegments, limit); // end of the queue's frames
         while (true)
         {
@@ -2436,10 +2434,6 @@ RiflFastEngine::BatchJump(uint64_t t1)
                     ev.value = static_cast<int64_t>(ev.slot + 1);
                     m_jumpTxEvents[s].push_back(ev);
                 }
-                for (uint64_t i = cnt > nLanes ? cnt - nLanes : 0; i < cnt; ++i)
-                {
-                    lastSlot[m_laneDiv.Mod(rre + j + i)] = te + m_laneDiv.Div(j + i);
-                }
                 j += cnt;
                 dealt += cnt;
                 ep.txSegments -= cnt;
@@ -2495,21 +2489,8 @@ RiflFastEngine::BatchJump(uint64_t t1)
             Enqueue(s, std::move(arrivals.front().second));
             --m_arrivalCount;
         }
-        for (uint32_t l = 0; l < nLanes; ++l)
-        {
-            Lane& lane = ep.lanes[l];
-            if (lastSlot[l] != NEVER)
-            {
-                // Fill frames after the lane's last user frame of the jump.
-                lane.fillPushes
-                    = static_cast<uint32_t>(std::min<uint64_t>(t1 - 1 - lastSlot[l], m_d));
-            }
-            else
-            {
-                lane.fillPushes
-                    = static_cast<uint32_t>(std::min<uint64_t>(lane.fillPushes + n, m_d));
-            }
-        }
+        // (Each lane's fill frames since its last user frame, fillPushes, are counted
+        // when the batch ends: LeaveBatch().)
         ep.txRoundRobin = static_cast<uint32_t>(m_laneDiv.Mod(rre + j));
         ep.txGroupSeq += dealt;
         c.stateSlots[static_cast<uint8_t>(RiflTxState::NORMAL)] += n * nLanes;
@@ -2778,6 +2759,12 @@ RiflFastEngine::LeaveBatch()
         for (uint32_t l = 0; l < nLanes; ++l)
         {
             Lane& lane = m_ep[s].lanes[l];
+            // The fill frames sent since the lane's last user frame (saturating at D): a
+            // user frame of the batch on line slot x leaves t - x; none since `from`
+            // means none in the batch, or one D or more slots before t.
+            lane.fillPushes = static_cast<uint32_t>(
+                perLane[l].empty() ? std::min<uint64_t>(lane.fillPushes + (t - m_batchStart), m_d)
+                                   : std::min<uint64_t>(t - perLane[l].back().slot, m_d));
             const uint32_t idNext = lane.state.GetTxFrameId(); // the ID of line slot t + 1
             std::size_t k = 0;
             for (uint64_t slot = from; slot <= t; ++slot)
