@@ -2849,31 +2849,34 @@ RiflFastEngine::LeaveBatch()
 void
 RiflFastEngine::FlushJumpCallbacks()
 {
+    // Four lists, each in slot order (deliveries to endpoints 0 and 1, TX events of
+    // endpoints 0 and 1), merged by slot; at equal slots the lists in that order.
     auto& txEvents = m_jumpTxEvents;
     auto& deliveries = m_jumpDeliveries;
+    const std::array<std::size_t, 4> size{deliveries[0].size(), deliveries[1].size(),
+                                          txEvents[0].size(), txEvents[1].size()};
     std::array<std::size_t, 4> idx{0, 0, 0, 0};
+    std::array<uint64_t, 4> head; // each list's next slot, NEVER once it is done
+    const auto headOf = [&](int k)
+    {
+        if (idx[k] == size[k])
+        {
+            return NEVER;
+        }
+        return k < 2 ? deliveries[k][idx[k]].slot : txEvents[k - 2][idx[k]].slot;
+    };
+    for (int k = 0; k < 4; ++k)
+    {
+        head[k] = headOf(k);
+    }
     while (true)
     {
-        uint64_t best = NEVER;
-        int cat = -1;
-        for (int k = 0; k < 4; ++k)
+        int cat = 0;
+        for (int k = 1; k < 4; ++k)
         {
-            uint64_t sl = NEVER;
-            if (k < 2 && idx[k] < deliveries[k].size())
-            {
-                sl = deliveries[k][idx[k]].slot;
-            }
-            else if (k >= 2 && idx[k] < txEvents[k - 2].size())
-            {
-                sl = txEvents[k - 2][idx[k]].slot;
-            }
-            if (sl < best)
-            {
-                best = sl;
-                cat = k;
-            }
+            cat = head[k] < head[cat] ? k : cat;
         }
-        if (cat < 0)
+        if (head[cat] == NEVER)
         {
             break;
         }
@@ -2889,6 +2892,7 @@ RiflFastEngine::FlushJumpCallbacks()
             m_eventCb(txEvents[cat - 2][idx[cat]]);
         }
         ++idx[cat];
+        head[cat] = headOf(cat);
     }
 }
 
