@@ -28,6 +28,29 @@ NS_LOG_COMPONENT_DEFINE("RiflNetDevice");
 
 NS_OBJECT_ENSURE_REGISTERED(RiflNetDevice);
 
+namespace
+{
+
+/**
+ * Fire a packet trace source only when something is connected to it: an empty
+ * TracedCallback still costs a call and a reference count on the packet, several
+ * times per packet on this device's path.
+ *
+ * \param trace the trace source
+ * \param packet the packet it reports
+ */
+template <typename P>
+inline void
+FirePacketTrace(const TracedCallback<Ptr<const Packet>>& trace, const P& packet)
+{
+    if (!trace.IsEmpty())
+    {
+        trace(packet);
+    }
+}
+
+} // namespace
+
 TypeId
 RiflNetDevice::GetTypeId()
 {
@@ -408,7 +431,7 @@ RiflNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
     NS_LOG_FUNCTION(this << packet << dest << protocolNumber);
     if (!m_channel || !m_queue)
     {
-        m_macTxDropTrace(packet);
+        FirePacketTrace(m_macTxDropTrace, packet);
         return false;
     }
     RIFL_CHECK_ARG(packet->GetSize() > m_mtu, "RiflNetDevice::Send: packet of "
@@ -425,13 +448,13 @@ RiflNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
         ppp.SetProtocol(EtherToPpp(protocolNumber));
         packet->AddHeader(ppp);
     }
-    m_macTxTrace(packet);
+    FirePacketTrace(m_macTxTrace, packet);
     m_queueHolds = true;
     if (!m_queue->Enqueue(packet))
     {
         // The queue traces its own drop (and the NetDeviceQueueInterface, if any, has
         // stopped the upper layer before it came to this).
-        m_macTxDropTrace(packet);
+        FirePacketTrace(m_macTxDropTrace, packet);
         return false;
     }
     TryTransmit();
@@ -466,8 +489,8 @@ RiflNetDevice::TryTransmit()
         {
             break;
         }
-        m_snifferTrace(p);
-        m_promiscSnifferTrace(p);
+        FirePacketTrace(m_snifferTrace, p);
+        FirePacketTrace(m_promiscSnifferTrace, p);
         m_channel->Send(this, p);
     }
     if (!empty)
@@ -513,18 +536,18 @@ RiflNetDevice::Receive(Ptr<Packet> packet, bool corrupt)
 {
     NS_LOG_FUNCTION(this << packet << corrupt);
     m_lastRxCorrupt = corrupt;
-    m_phyRxEndTrace(packet);
+    FirePacketTrace(m_phyRxEndTrace, packet);
     if (corrupt)
     {
         ++m_packetsReceivedCorrupt;
         if (!m_deliverCorrupt)
         {
-            m_phyRxDropTrace(packet);
+            FirePacketTrace(m_phyRxDropTrace, packet);
             return;
         }
     }
-    m_snifferTrace(packet);
-    m_promiscSnifferTrace(packet);
+    FirePacketTrace(m_snifferTrace, packet);
+    FirePacketTrace(m_promiscSnifferTrace, packet);
     // The channel hands over a packet of its own (as ns-3's PointToPointChannel does):
     // its PPP header is removed in place, without another copy.
     Ptr<Packet> p = packet;
@@ -534,7 +557,7 @@ RiflNetDevice::Receive(Ptr<Packet> packet, bool corrupt)
         PppHeader ppp;
         if (p->GetSize() < ppp.GetSerializedSize())
         {
-            m_phyRxDropTrace(packet);
+            FirePacketTrace(m_phyRxDropTrace, packet);
             return;
         }
         p->RemoveHeader(ppp);
@@ -542,7 +565,7 @@ RiflNetDevice::Receive(Ptr<Packet> packet, bool corrupt)
     }
     if (protocol == 0)
     {
-        m_phyRxDropTrace(packet);
+        FirePacketTrace(m_phyRxDropTrace, packet);
         return;
     }
     ++m_packetsReceived;
@@ -550,7 +573,7 @@ RiflNetDevice::Receive(Ptr<Packet> packet, bool corrupt)
     {
         m_promiscCallback(this, p, protocol, GetRemote(), GetAddress(), NetDevice::PACKET_HOST);
     }
-    m_macRxTrace(p);
+    FirePacketTrace(m_macRxTrace, p);
     if (!m_rxCallback.IsNull())
     {
         m_rxCallback(this, p, protocol, GetRemote());
