@@ -52,7 +52,7 @@ list(APPEND RIFL_COMMON_OPTIONS -fno-semantic-interposition)
 # size more than its instruction count. Smaller code measured faster (doc/rifl.rst,
 # "Measured figures"): -O2 instead of CMake's -O3 in Release builds (no unrolled or
 # vectorised copies of short per-lane loops), calls into ns-3's libraries through the
-# GOT instead of a PLT stub each (-fno-plt), and no padding before jump targets.
+# GOT instead of through the PLT (-fno-plt), and no padding before jump targets.
 option(RIFL_COMPACT_CODE
        "Compile the module for a small instruction-cache footprint (-O2 in Release, -fno-plt, no jump-target padding)"
        ON)

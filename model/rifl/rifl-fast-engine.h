@@ -899,7 +899,7 @@ class RiflFastEngine : public RiflLinkEngine
         uint64_t txFcSeq{0};                     //!< FC notifications sent (ground truth)
         uint64_t rxNextFcSeq{0};                 //!< next FC notification expected
         bool linkUp{false};                      //!< was ready for user data once
-        uint32_t fillPushes{0}; //!< consecutive fill frames pushed (saturates at D)
+        uint32_t fillPushes{0}; //!< fill frames pushed in a row (<= D; batched: set at batch end)
         /// the first slot of the lane's current run of fill frames sent in consecutive
         /// slots by Transmit() (or left out by sparse stepping)
         uint64_t fillSince{0};
