@@ -18,9 +18,11 @@
 #                         benchmarks, each a ratio against ns-3's own models in
 #                         the same run: rifl-link-bench, direct-link-bench and
 #                         fabric-bench k=8 (1 ms window, 3 runs each, about 15
-#                         minutes), and with valgrind the instruction
-#                         counts of tools/bench-instructions (results/bench/);
-#                         not a test
+#                         minutes); the same Release build with profile
+#                         feedback in build-bench-pgo/ (tools/pgo-build) and
+#                         rifl-link-bench --size=1500 on it; and with valgrind
+#                         the instruction counts of tools/bench-instructions on
+#                         both builds (results/bench/); not a test
 #
 # Environment: BUILD_DIR (default build), JOBS (default: number of cores),
 # SAN_BUILD_DIR (default build-san), FUZZ_SECONDS (default 20 per target),
@@ -110,9 +112,14 @@ bench_job() {
   "$dir/examples/rifl-link-bench" --repeat=3 | tee results/bench/rifl-link-bench-mixed.jsonl
   "$dir/examples/direct-link-bench" | tee results/bench/direct-link-bench.jsonl
   "$dir/examples/fabric-bench" --k=8 --durationUs=1000 --repeat=3 --json=results/bench/fabric-bench-k8.json
+  # The module's library built with profile feedback (tools/pgo-build, trained on
+  # other workloads), for the link benchmark and the fabric.
+  PGO_TARGETS="rifl-link-bench fabric-bench" tools/pgo-build "$dir-pgo" -DRIFL_ENABLE_PYTHON=OFF
+  "$dir-pgo/examples/rifl-link-bench" --size=1500 --bers=0,1e-9,1e-7 --repeat=3 | tee results/bench/rifl-link-bench-1500-pgo.jsonl
   # Instruction counts (callgrind): the same ratios without the machine's noise.
   if command -v valgrind >/dev/null; then
     tools/bench-instructions "$dir" | tee results/bench/instructions.jsonl
+    BENCH_INSTR_BERS="0 1e-9 1e-7" tools/bench-instructions "$dir-pgo" | tee results/bench/instructions-pgo.jsonl
   else
     echo "run.sh: valgrind missing, no instruction counts (apt-get install valgrind)"
   fi

@@ -68,6 +68,9 @@ if(RIFL_COMPACT_CODE)
   # After CMAKE_CXX_FLAGS_RELEASE on the command line: the last -O wins.
   list(APPEND RIFL_COMMON_OPTIONS $<$<CONFIG:Release>:-O2>)
 endif()
+# RIFL_PGO, RIFL_PGO_DIR: profile-guided optimisation of the library (cmake/pgo.cmake).
+include(${CMAKE_CURRENT_LIST_DIR}/pgo.cmake)
+
 # RIFL_SANITIZE_FLAGS come from cmake/sanitize.cmake, included before this file.
 
 # rifl_apply_common(<target>): flags every target of the module shares.
@@ -112,8 +115,9 @@ function(build_lib)
                            SOVERSION ${PROJECT_VERSION_MAJOR}
   )
   rifl_apply_common(lib${_name})
+  target_compile_options(lib${_name} PRIVATE ${RIFL_PGO_OPTIONS})
   # The library's calls to its own functions bind inside it (no PLT).
-  target_link_options(lib${_name} PRIVATE -Wl,-Bsymbolic-functions)
+  target_link_options(lib${_name} PRIVATE -Wl,-Bsymbolic-functions ${RIFL_PGO_LINK_OPTIONS})
   target_include_directories(
     lib${_name} PUBLIC $<BUILD_INTERFACE:${RIFL_HEADER_STAGE}> $<INSTALL_INTERFACE:include>
   )

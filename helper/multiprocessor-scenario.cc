@@ -306,7 +306,8 @@ RunBody(const MultiprocessorScenarioConfig& c)
     };
     for (uint32_t i = 0; i < n; ++i)
     {
-        app[i] = CreateObject<CpuTrafficApplication>();
+        Ptr<CpuTrafficApplication> made = CreateObject<CpuTrafficApplication>();
+        app[i] = made;
         app[i]->SetAttribute("Mode", EnumValue(CpuTrafficApplication::CLOSED_LOOP));
         app[i]->SetAttribute("MaxOutstanding", UintegerValue(c.window));
         app[i]->SetAttribute("MaxRequests", UintegerValue(c.requestsPerCpu));
