@@ -9,12 +9,10 @@
 # cmake/build-lib-standalone.cmake, after cmake/sanitize.cmake; the ctest test
 # rifl-cmake-pgo-options checks that bad values are refused at configure time.
 
-# Profile-guided optimisation of the module's library (tools/pgo-build runs both
-# steps): GENERATE builds it instrumented, writing profiles to RIFL_PGO_DIR when a
-# program that uses it exits; USE compiles it with those profiles, so that the
-# compiler lays out and inlines the code a packet runs through as the profiles
-# show (hot paths together, cold ones apart). Only the library: the tests, the
-# examples and the benchmark programs are compiled as before.
+# With the profiles the compiler lays out and inlines the code a packet runs
+# through as the training ran it (hot paths together, cold ones apart). Only the
+# library: the tests, the examples and the benchmark programs are compiled as
+# before.
 set(RIFL_PGO
     OFF
     CACHE STRING
