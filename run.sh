@@ -113,7 +113,8 @@ bench_job() {
   "$dir/examples/direct-link-bench" | tee results/bench/direct-link-bench.jsonl
   "$dir/examples/fabric-bench" --k=8 --durationUs=1000 --repeat=3 --json=results/bench/fabric-bench-k8.json
   # The module's library built with profile feedback (tools/pgo-build, trained on
-  # other workloads), for the link benchmark and the fabric.
+  # other workloads): the 1500 B link benchmark, and below the instruction counts
+  # (whose k = 4 fabric needs fabric-bench).
   PGO_TARGETS="rifl-link-bench fabric-bench" tools/pgo-build "$dir-pgo" -DRIFL_ENABLE_PYTHON=OFF
   "$dir-pgo/examples/rifl-link-bench" --size=1500 --bers=0,1e-9,1e-7 --repeat=3 | tee results/bench/rifl-link-bench-1500-pgo.jsonl
   # Instruction counts (callgrind): the same ratios without the machine's noise.

@@ -36,6 +36,7 @@ if(NOT RIFL_PGO STREQUAL "OFF")
   if(RIFL_SANITIZE)
     message(FATAL_ERROR "RIFL_PGO=${RIFL_PGO} and RIFL_SANITIZE=ON do not go together")
   endif()
+  message(STATUS "RIFL_PGO: ${RIFL_PGO} (profiles in ${RIFL_PGO_DIR})")
 endif()
 if(RIFL_PGO STREQUAL "GENERATE")
   # One thread runs a simulation: counters need no atomic updates.
@@ -53,9 +54,6 @@ elseif(RIFL_PGO STREQUAL "USE")
   # profile is not used): run tools/pgo-build again after editing the module.
   set(RIFL_PGO_OPTIONS -fprofile-use -fprofile-partial-training -fprofile-dir=${RIFL_PGO_DIR}
                        -Wno-missing-profile -Wno-error=coverage-mismatch)
-endif()
-if(NOT RIFL_PGO STREQUAL "OFF")
-  message(STATUS "RIFL_PGO: ${RIFL_PGO} (profiles in ${RIFL_PGO_DIR})")
 endif()
 
 # The settings above refuse bad values at configure time: checked by ctest.
